@@ -1,0 +1,27 @@
+/** Valid request bodies to start tests from. */
+
+/** A valid CPF (check digits 0 and 9) and CNPJ. */
+export const VALID_CPF = "52998224725";
+export const VALID_CNPJ = "11222333000181";
+
+/** A complete, valid buyer body. */
+export function buyerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Maria da Silva",
+    documentType: "CPF",
+    documentNumber: VALID_CPF,
+    email: "maria@example.com",
+    phone: "11987654321",
+    address: {
+      street: "Avenida Paulista",
+      number: "1000",
+      complement: "apto 12",
+      neighborhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+      zipCode: "01310100",
+      country: "BR",
+    },
+    ...overrides,
+  };
+}

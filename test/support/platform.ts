@@ -1,0 +1,85 @@
+/**
+ * A Platform for tests: a fresh in-memory libSQL database with the migrations applied, a
+ * controllable clock, the in-process queue (drained on demand), a recording fetch and logs.
+ */
+import { createClient, type Client } from "@libsql/client";
+import { createApp } from "../../worker/app";
+import { createDb } from "../../worker/db/client";
+import { createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
+import { MemoryQueue } from "../../worker/jobs/memory-queue";
+import { runJob } from "../../worker/jobs/run-job";
+import { runScheduledJob } from "../../worker/jobs/scheduled";
+import { applyMigrations } from "../../worker/node/migrate";
+import type { LogLine, Platform, PlatformConfig } from "../../worker/platform";
+import { TestClock } from "./clock";
+
+export interface TestPlatform extends Platform {
+  client: Client;
+  clock: TestClock;
+  queue: MemoryQueue;
+  logs: LogLine[];
+  /** Runs every queued job that is due at the test clock's time. */
+  drainQueue(): Promise<number>;
+  /** Runs the scheduled job once, as the cron would. */
+  runScheduled(): ReturnType<typeof runScheduledJob>;
+}
+
+/** Fixed 32-byte vault key for tests (base64). */
+export const TEST_VAULT_KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => i + 1)));
+
+/** Builds a test platform. */
+export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
+  const client = createClient({ url: ":memory:" });
+  const db = createDb(client);
+  await applyMigrations(db);
+  const clock = new TestClock();
+  const queue = new MemoryQueue(clock.now);
+  const logs: LogLine[] = [];
+  const platform: TestPlatform = {
+    client,
+    db,
+    clock,
+    queue,
+    logs,
+    config: { baseUrl: "http://pay.test", vaultKey: TEST_VAULT_KEY, maxBodyBytes: 100 * 1024, ...overrides },
+    now: clock.now,
+    fetch: () => Promise.reject(new Error("no network in tests: replace platform.fetch")),
+    log: (line) => void logs.push(line),
+    async enqueue(jobs, opts) {
+      queue.enqueue(jobs, opts);
+    },
+    drainQueue: () => queue.runDue((job) => runJob(platform, job)),
+    runScheduled: () => runScheduledJob(platform),
+  };
+  return platform;
+}
+
+/** A test platform, its app, and a seller with keys; `request` sends with the seller's key. */
+export async function createTestContext() {
+  const platform = await createTestPlatform();
+  const app = createApp(platform);
+  const seller = await createCompanySeller(platform.db, { legalName: "Loja Teste Ltda", email: "loja@example.com" }, platform.now());
+  return { platform, app, seller, ...requester(app, seller) };
+}
+
+type AppLike = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+
+/** Request helpers bound to a seller's secret key. */
+export function requester(app: AppLike, seller: SellerWithKeys) {
+  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method,
+      headers: {
+        "X-Api-Key": seller.apiKey,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    get: (path: string, headers?: Record<string, string>) => send("GET", path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => send("POST", path, body, headers),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) => send("PATCH", path, body, headers),
+    send,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Builds the Hono app from a Platform. Both hosts serve exactly this app: nothing here, in the
+ * routes or in the domain code may import a Node or Cloudflare module.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { secureHeaders } from "hono/secure-headers";
+import { authenticate } from "./lib/auth";
+import { guardJsonBody } from "./lib/body";
+import type { AppEnv } from "./lib/context";
+import { onError, onNotFound } from "./lib/on-error";
+import { requestLog } from "./lib/request-log";
+import { validationHook } from "./lib/validation";
+import type { Platform } from "./platform";
+import { buyersRoutes } from "./routes/buyers";
+import { docsPage, systemRoutes } from "./routes/system";
+
+/** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
+export const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Pay API",
+    version: "1.0.0",
+    description:
+      "PIX and card payments with 3DS, buyers, payment links, subscriptions and signed webhooks. " +
+      "Errors are application/problem+json (RFC 9457) with a stable `code`.",
+  },
+  tags: [{ name: "Buyers" }, { name: "System" }],
+};
+
+/** Creates the app for a platform. */
+export function createApp(platform: Platform) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use("*", async (c, next) => {
+    c.set("platform", platform);
+    await next();
+  });
+  app.use("*", requestLog);
+  app.use("*", secureHeaders({ crossOriginResourcePolicy: false }));
+  app.use("/v1/*", guardJsonBody);
+  app.use("/v1/*", authenticate);
+
+  app.route("/", systemRoutes);
+  app.route("/", buyersRoutes);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "Your secret key (sk_test_… or sk_live_…).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyAuthorization", {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "The same key as `Authorization: ApiKey <key>`.",
+  });
+  app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.var.platform.config.baseUrl }] }));
+  app.get("/docs", docsPage);
+
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+/** The app's type, for tests and typed clients. */
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,87 @@
+/**
+ * Operator CLI (`npm run admin -- <command>`), against the database named by DATABASE_URL
+ * (default the Node host's file), migrating it first so it works on a fresh machine.
+ *
+ *   seller:create --legal-name NAME --email EMAIL [--fantasy-name NAME] [--live] [--json]
+ *   keys:rotate   --seller ID [--live] [--json]
+ *
+ * With --json, stdout carries exactly one JSON object and nothing else.
+ */
+import { parseArgs } from "node:util";
+import { createDb } from "../db/client";
+import { createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
+import { readNodeConfig } from "../node/config";
+import { openDatabase } from "../node/database";
+import { applyMigrations } from "../node/migrate";
+
+const USAGE = `Usage:
+  npm run admin -- seller:create --legal-name NAME --email EMAIL [--fantasy-name NAME] [--live] [--json]
+  npm run admin -- keys:rotate --seller ID [--live] [--json]`;
+
+class UsageError extends Error {}
+
+function print(result: SellerWithKeys, json: boolean, what: string) {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  process.stdout.write(
+    `${what}\n  seller id        ${result.sellerId}\n  secret key       ${result.apiKey}\n` +
+      `  publishable key  ${result.publishableKey}\nThe secret key is shown only now.\n`,
+  );
+}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      "legal-name": { type: "string" },
+      "fantasy-name": { type: "string" },
+      email: { type: "string" },
+      seller: { type: "string" },
+      live: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  const mode = values.live ? "live" : "test";
+  const config = readNodeConfig();
+  const client = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  try {
+    const db = createDb(client);
+    await applyMigrations(db);
+    switch (command) {
+      case "seller:create": {
+        const legalName = values["legal-name"]?.trim();
+        const email = values.email?.trim();
+        if (!legalName) throw new UsageError("--legal-name is required");
+        if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError("--email must be an email address");
+        const result = await createCompanySeller(
+          db,
+          { legalName, email, fantasyName: values["fantasy-name"], mode },
+          new Date(),
+        );
+        print(result, values.json, "Created seller");
+        return;
+      }
+      case "keys:rotate": {
+        if (!values.seller) throw new UsageError("--seller is required");
+        const result = await rotateSellerKeys(db, values.seller, new Date(), mode);
+        if (!result) throw new UsageError(`No seller with id ${values.seller}`);
+        print(result, values.json, "Rotated keys (the previous pair is revoked)");
+        return;
+      }
+      default:
+        throw new UsageError(command ? `Unknown command ${command}` : "No command given");
+    }
+  } finally {
+    client.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n${usage ? `${USAGE}\n` : ""}`);
+  process.exit(usage ? 2 : 1);
+});

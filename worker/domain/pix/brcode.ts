@@ -1,0 +1,213 @@
+/**
+ * PIX BR Code (EMV QRCPS merchant-presented mode) as the Banco Central do Brasil's
+ * BR Code manual defines it: build a *dynamic* payload, parse any payload into its
+ * TLV tree, and read the fields a payer app needs.
+ *
+ * A payload is a run of TLV fields: 2-digit id, 2-digit decimal length, value. The
+ * length counts characters, so every value we emit is printable ASCII: there one
+ * character is one UTF-8 byte, and every reader (whichever unit it counts in) agrees.
+ */
+
+/** One TLV field; `children` is set for templates (26–51, 62, 80–99). */
+export interface BrCodeField {
+  id: string;
+  length: number;
+  value: string;
+  children?: BrCodeField[];
+}
+
+/** Input of {@link buildDynamicBrCode}. */
+export interface DynamicBrCodeInput {
+  /** Location URL without scheme, e.g. "pay.example.com/pix/v2/cobv/abc" (≤ 77 chars). */
+  locationUrl: string;
+  /** Amount in centavos: a safe integer > 0. */
+  amountMinor: number;
+  merchantName: string;
+  merchantCity: string;
+  /** Merchant category code, 4 digits; defaults to "0000" (not informed). */
+  mcc?: string;
+}
+
+/** Fields of a BR Code as {@link readBrCode} returns them; absent ones are undefined. */
+export interface BrCode {
+  payloadFormat: string;
+  pointOfInitiation?: string;
+  gui: string;
+  /** 26-01: the PIX key of a static code. */
+  key?: string;
+  /** 26-25: the location URL (no scheme) of a dynamic code. */
+  url?: string;
+  mcc: string;
+  currency: string;
+  amount?: string;
+  country: string;
+  merchantName: string;
+  merchantCity: string;
+  txid?: string;
+  crc: string;
+}
+
+/** Thrown for an input that can't become, or a payload that isn't, a valid BR Code. */
+export class BrCodeError extends Error {
+  override name = "BrCodeError";
+}
+
+const PIX_GUI = "br.gov.bcb.pix";
+const MAX_URL = 77; // 99 (template max) - "0014br.gov.bcb.pix" (18) - "25LL" (4)
+const MAX_NAME = 25;
+const MAX_CITY = 15;
+const MAX_AMOUNT_MINOR = 999_999_999_999; // field 54 holds at most 13 chars: "9999999999.99"
+
+/**
+ * CRC16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xorout) of the
+ * UTF-8 bytes of `text`, as 4 uppercase hex digits: the BR Code's field 63.
+ */
+export function crc16ccitt(text: string): string {
+  let crc = 0xffff;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, "0");
+}
+
+/**
+ * Builds a dynamic (point of initiation "12", single use) PIX BR Code whose
+ * merchant account template points at `locationUrl`, the PSP URL serving the
+ * signed charge. Throws {@link BrCodeError} on input that can't be encoded.
+ */
+export function buildDynamicBrCode(input: DynamicBrCodeInput): string {
+  const url = input.locationUrl;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new BrCodeError("locationUrl must not include a scheme");
+  // A URL is not text to clean up: altering it would point the payer elsewhere.
+  if (!/^[\x21-\x7e]+$/.test(url)) throw new BrCodeError("locationUrl must be non-empty printable ASCII without spaces");
+  if (url.length > MAX_URL) throw new BrCodeError(`locationUrl is ${url.length} chars; the BR Code allows ${MAX_URL}`);
+  const mcc = input.mcc ?? "0000";
+  if (!/^\d{4}$/.test(mcc)) throw new BrCodeError("mcc must be 4 digits");
+  const name = cleanText(input.merchantName, MAX_NAME);
+  if (!name) throw new BrCodeError("merchantName is empty once reduced to plain ASCII");
+  const city = cleanText(input.merchantCity, MAX_CITY);
+  if (!city) throw new BrCodeError("merchantCity is empty once reduced to plain ASCII");
+
+  const body =
+    tlv("00", "01") +
+    tlv("01", "12") +
+    tlv("26", tlv("00", PIX_GUI) + tlv("25", url)) +
+    tlv("52", mcc) +
+    tlv("53", "986") +
+    tlv("54", formatAmount(input.amountMinor)) +
+    tlv("58", "BR") +
+    tlv("59", name) +
+    tlv("60", city) +
+    // A dynamic code's txid lives in the charge behind the URL; the manual asks for "***" here.
+    tlv("62", tlv("05", "***")) +
+    "6304";
+  return body + crc16ccitt(body);
+}
+
+/**
+ * Parses a payload into its TLV tree, without checking the CRC.
+ * Lengths are counted in code points. Throws {@link BrCodeError} when a length
+ * is malformed or overruns its container.
+ */
+export function parseBrCode(payload: string): BrCodeField[] {
+  return parseTlv(Array.from(payload), "");
+}
+
+/**
+ * Parses and checks a BR Code (CRC, lengths, mandatory fields) and returns its
+ * fields. Throws {@link BrCodeError} on any defect.
+ */
+export function readBrCode(payload: string): BrCode {
+  const m = /^([\s\S]*6304)([0-9A-Fa-f]{4})$/.exec(payload);
+  if (!m) throw new BrCodeError("payload does not end with a CRC field (6304XXXX)");
+  const expected = crc16ccitt(m[1]!);
+  if (m[2]!.toUpperCase() !== expected) throw new BrCodeError(`bad CRC: got ${m[2]}, computed ${expected}`);
+
+  const fields = parseBrCode(payload);
+  if (fields[0]?.id !== "00") throw new BrCodeError("field 00 (payload format indicator) must come first");
+  if (fields[fields.length - 1]?.id !== "63") throw new BrCodeError("field 63 (CRC) must come last");
+  const top = (id: string) => fields.find((f) => f.id === id)?.value;
+  const need = (id: string) => {
+    const v = top(id);
+    if (v === undefined) throw new BrCodeError(`missing field ${id}`);
+    return v;
+  };
+  // The PIX account may sit in any merchant account template (26-51); find it by GUI.
+  const account = fields.find(
+    (f) => +f.id >= 26 && +f.id <= 51 && f.children?.some((c) => c.id === "00" && c.value.toLowerCase() === PIX_GUI),
+  );
+  if (!account) throw new BrCodeError("no merchant account template with GUI br.gov.bcb.pix");
+  const sub = (t: BrCodeField | undefined, id: string) => t?.children?.find((c) => c.id === id)?.value;
+
+  return {
+    payloadFormat: need("00"),
+    pointOfInitiation: top("01"),
+    gui: sub(account, "00")!,
+    key: sub(account, "01"),
+    url: sub(account, "25"),
+    mcc: need("52"),
+    currency: need("53"),
+    amount: top("54"),
+    country: need("58"),
+    merchantName: need("59"),
+    merchantCity: need("60"),
+    txid: sub(fields.find((f) => f.id === "62"), "05"),
+    crc: need("63"),
+  };
+}
+
+/** Integer centavos -> "R.CC" by string arithmetic, so no float rounding can creep in. */
+function formatAmount(amountMinor: number): string {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > MAX_AMOUNT_MINOR) {
+    throw new BrCodeError(`amountMinor must be an integer in 1..${MAX_AMOUNT_MINOR}`);
+  }
+  const digits = String(amountMinor).padStart(3, "0");
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * Reduces free text to printable ASCII of at most `max` chars: accents are split
+ * off (NFD) and dropped, anything else outside 0x20-0x7E is dropped, spaces are
+ * collapsed and trimmed. Truncation happens last so the limit is on the final text.
+ */
+function cleanText(text: string, max: number): string {
+  const ascii = text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^\x20-\x7e]/g, "")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  return ascii.slice(0, max).trimEnd();
+}
+
+/** One TLV; callers pass ASCII only, so `.length` is the character count. */
+function tlv(id: string, value: string): string {
+  if (value.length > 99) throw new BrCodeError(`field ${id} is ${value.length} chars; max is 99`);
+  return id + String(value.length).padStart(2, "0") + value;
+}
+
+function isTemplate(id: number): boolean {
+  return (id >= 26 && id <= 51) || id === 62 || (id >= 80 && id <= 99);
+}
+
+function parseTlv(chars: string[], parent: string): BrCodeField[] {
+  const fields: BrCodeField[] = [];
+  let i = 0;
+  while (i < chars.length) {
+    const id = chars.slice(i, i + 2).join("");
+    const len = chars.slice(i + 2, i + 4).join("");
+    const where = parent ? `${parent}-${id}` : id;
+    if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(len)) throw new BrCodeError(`malformed TLV header at offset ${i}`);
+    const length = Number(len);
+    if (i + 4 + length > chars.length) throw new BrCodeError(`field ${where} length ${length} overruns the payload`);
+    const value = chars.slice(i + 4, i + 4 + length).join("");
+    const field: BrCodeField = { id, length, value };
+    if (!parent && isTemplate(Number(id))) field.children = parseTlv(Array.from(value), id);
+    fields.push(field);
+    i += 4 + length;
+  }
+  return fields;
+}

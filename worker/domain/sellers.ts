@@ -1,0 +1,70 @@
+/**
+ * Company sellers and their key pairs: creating one (the admin CLI and the Node host's first
+ * start) and rotating its keys. Sub-sellers (created through the API) come with their own issue.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { apiKeys, sellers } from "../db/schema";
+import { issueKey, type KeyMode } from "./api-keys";
+
+/** A seller with the only copies of its new keys. */
+export interface SellerWithKeys {
+  sellerId: string;
+  apiKey: string;
+  publishableKey: string;
+}
+
+/** What a company seller is created from. */
+export interface NewCompanySeller {
+  legalName: string;
+  email: string;
+  fantasyName?: string;
+  mode?: KeyMode;
+}
+
+/** Creates an ACTIVE company seller and a secret + publishable key pair, atomically. */
+export async function createCompanySeller(db: Db, input: NewCompanySeller, now: Date): Promise<SellerWithKeys> {
+  const sellerId = crypto.randomUUID();
+  const at = now.toISOString();
+  const mode = input.mode ?? "test";
+  const secret = await issueKey(sellerId, "secret", mode, now);
+  const publishable = await issueKey(sellerId, "publishable", mode, now);
+  await db.batch([
+    db.insert(sellers).values({
+      id: sellerId,
+      legalName: input.legalName,
+      fantasyName: input.fantasyName ?? null,
+      email: input.email,
+      status: "ACTIVE",
+      createdAt: at,
+      updatedAt: at,
+    }),
+    db.insert(apiKeys).values([secret.row, publishable.row]),
+  ]);
+  return { sellerId, apiKey: secret.key, publishableKey: publishable.key };
+}
+
+/**
+ * Issues a new key pair for a seller and revokes every key it had in that mode, in one batch:
+ * there is no moment with no valid key, and none with the old and new both valid afterwards.
+ * Returns null when the seller does not exist.
+ */
+export async function rotateSellerKeys(
+  db: Db,
+  sellerId: string,
+  now: Date,
+  mode: KeyMode = "test",
+): Promise<SellerWithKeys | null> {
+  const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  if (!seller) return null;
+  const secret = await issueKey(sellerId, "secret", mode, now);
+  const publishable = await issueKey(sellerId, "publishable", mode, now);
+  await db.batch([
+    db
+      .update(apiKeys)
+      .set({ revokedAt: now.toISOString() })
+      .where(and(eq(apiKeys.sellerId, sellerId), eq(apiKeys.mode, mode), isNull(apiKeys.revokedAt))),
+    db.insert(apiKeys).values([secret.row, publishable.row]),
+  ]);
+  return { sellerId, apiKey: secret.key, publishableKey: publishable.key };
+}

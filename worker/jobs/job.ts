@@ -1,0 +1,11 @@
+/**
+ * The jobs that travel on the queue. Each kind is a small JSON message that names the row to
+ * work on, never the work itself, so a duplicate or late message is harmless: the handler
+ * re-reads the row and does nothing if the work is already done.
+ */
+
+/** A job message. New kinds are added here and handled in `runJob`. */
+export type Job = { type: "noop"; reason: string };
+
+/** The type names of all jobs. */
+export type JobType = Job["type"];

@@ -1,0 +1,33 @@
+/**
+ * The scheduled job: what the Worker's cron trigger runs every minute, and what the Node host's
+ * timer runs on the same schedule. Each sweep is idempotent and bounded, so running it twice,
+ * late, or concurrently on two hosts does no harm.
+ */
+import type { Platform } from "../platform";
+
+/** What one run did, for logs and tests. */
+export interface ScheduledReport {
+  startedAt: string;
+  sweeps: Record<string, number>;
+}
+
+/** A sweep: finds due work and does (or enqueues) it, returning how many rows it touched. */
+export type Sweep = (platform: Platform) => Promise<number>;
+
+/** The sweeps run each minute, in order. Later issues add theirs here. */
+export const SWEEPS: Record<string, Sweep> = {};
+
+/** Runs every sweep once; one failing sweep does not stop the others. */
+export async function runScheduledJob(platform: Platform): Promise<ScheduledReport> {
+  const report: ScheduledReport = { startedAt: platform.now().toISOString(), sweeps: {} };
+  for (const [name, sweep] of Object.entries(SWEEPS)) {
+    try {
+      report.sweeps[name] = await sweep(platform);
+    } catch (err) {
+      report.sweeps[name] = -1;
+      platform.log({ msg: "scheduled.sweep_failed", sweep: name, error: String(err) });
+    }
+  }
+  platform.log({ msg: "scheduled.run", ...report });
+  return report;
+}

@@ -1,0 +1,32 @@
+/**
+ * Request ids and access logs: every response carries `X-Request-Id` (the caller's, when it sent
+ * a sane one, so ids can be traced across systems) and every request logs one JSON line.
+ * Only method, path, status, duration and ids are logged: never headers or bodies, which may
+ * hold keys, card numbers or CVVs.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context";
+
+const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Sets `requestId`, answers with `X-Request-Id`, logs the request when it ends. */
+export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const requestId = incoming && SANE_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
+  c.set("requestId", requestId);
+  const started = performance.now();
+  try {
+    await next();
+  } finally {
+    c.res.headers.set("X-Request-Id", requestId);
+    c.var.platform.log({
+      msg: "request",
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      sellerId: c.get("auth")?.sellerId ?? null,
+    });
+  }
+};

@@ -1,0 +1,80 @@
+/**
+ * Turns zod validation failures into one `VALIDATION_FAILED` problem that names every invalid
+ * field by its JSON path, so an integrator fixes all of them in one round trip.
+ */
+import type { Hook } from "@hono/zod-openapi";
+import type { z } from "zod";
+import { ApiError, type FieldError, type FieldLocation } from "./problem";
+
+const TARGETS: Record<string, FieldLocation> = {
+  json: "body",
+  query: "query",
+  param: "path",
+  header: "header",
+};
+
+/** `["address", "zipCode"]` → `address.zipCode`; `["items", 0, "amount"]` → `items[0].amount`. */
+export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || "$";
+}
+
+/** True when `path` leads to nothing in `input` (the field was not sent). */
+function isAbsent(input: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return true;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value === undefined;
+}
+
+/** The field errors for a zod error over `input`; unknown keys become one error each. */
+export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        out.push({
+          path: jsonPath([...issue.path, key]),
+          in: where,
+          code: "unknown_field",
+          message: `Unknown field "${key}".`,
+        });
+      }
+      continue;
+    }
+    const missing = issue.code === "invalid_type" && isAbsent(input, issue.path);
+    // One error per field: the first rule it broke (e.g. "digits only" before "too short").
+    if (out.some((e) => e.path === jsonPath(issue.path))) continue;
+    out.push({
+      path: jsonPath(issue.path),
+      in: where,
+      code: missing ? "required" : issue.code,
+      message: missing ? "Required." : issue.message,
+    });
+  }
+  return out;
+}
+
+/** Builds the ApiError for a failed validation, its detail summarising the fields. */
+export function validationError(errors: FieldError[]): ApiError {
+  const names = [...new Set(errors.map((e) => e.path))];
+  const detail =
+    names.length === 1
+      ? `Invalid value for ${names[0]}: ${errors[0]?.message}`
+      : `Invalid values for: ${names.join(", ")}.`;
+  return new ApiError("VALIDATION_FAILED", detail, { errors });
+}
+
+/** The defaultHook given to every OpenAPIHono: throws, so `app.onError` answers. */
+export const validationHook: Hook<unknown, any, any, any> = (result) => {
+  if (!result.success) {
+    const where = TARGETS[result.target] ?? "body";
+    throw validationError(fieldErrors(result.error as z.ZodError, where, result.data));
+  }
+};

@@ -1,0 +1,69 @@
+/**
+ * The Node host's Platform: the database, an in-process queue whose jobs run on a timer, and the
+ * scheduled job every minute, the same one the Worker's cron trigger runs.
+ */
+import type { Client } from "@libsql/client";
+import { createDb } from "../db/client";
+import { MemoryQueue } from "../jobs/memory-queue";
+import { runJob } from "../jobs/run-job";
+import { runScheduledJob } from "../jobs/scheduled";
+import type { LogLine, Platform, PlatformConfig } from "../platform";
+
+/** A Platform plus the timers that drive its queue and scheduled job. */
+export interface NodePlatform extends Platform {
+  queue: MemoryQueue;
+  /** Starts the queue pump and the minute timer. */
+  startTimers(): void;
+  /** Stops the timers (the database stays open). */
+  stopTimers(): void;
+}
+
+/** Prints one JSON line per log entry. */
+export function jsonLogger(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {
+  return (line: LogLine) => write(JSON.stringify({ time: new Date().toISOString(), ...line }));
+}
+
+/** Builds the Node platform over an open libSQL client. */
+export function createNodePlatform(
+  client: Client,
+  config: PlatformConfig,
+  log: (line: LogLine) => void = jsonLogger(),
+): NodePlatform {
+  const now = () => new Date();
+  const queue = new MemoryQueue(now);
+  let pump: ReturnType<typeof setInterval> | undefined;
+  let minute: ReturnType<typeof setInterval> | undefined;
+  let pumping = false;
+
+  const platform: NodePlatform = {
+    db: createDb(client),
+    config,
+    now,
+    fetch: (input, init) => fetch(input, init),
+    log,
+    queue,
+    async enqueue(jobs, opts) {
+      queue.enqueue(jobs, opts);
+    },
+    startTimers() {
+      // A short poll keeps "within seconds" true for queued work without a timer per job.
+      pump = setInterval(async () => {
+        if (pumping) return;
+        pumping = true;
+        try {
+          await queue.runDue((job) => runJob(platform, job));
+        } finally {
+          pumping = false;
+        }
+      }, 250);
+      minute = setInterval(() => void runScheduledJob(platform), 60_000);
+      pump.unref?.();
+      minute.unref?.();
+    },
+    stopTimers() {
+      clearInterval(pump);
+      clearInterval(minute);
+    },
+  };
+  return platform;
+}

@@ -1,0 +1,94 @@
+/**
+ * /v1/buyers: create, list, read and update the seller's buyers.
+ * POST and the list are not in the spec, but a `buyerId` cannot exist without them.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { count, desc, eq } from "drizzle-orm";
+import { buyers } from "../db/schema";
+import { createBuyer, findBuyer, toBuyer, updateBuyer } from "../domain/buyers";
+import { authOf } from "../lib/auth";
+import type { AppEnv } from "../lib/context";
+import { PageQuery, pageEnvelope, pageWindow, toPage } from "../lib/pagination";
+import { notFound } from "../lib/problem";
+import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "./schemas/buyer";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
+
+const BuyerIdParam = z.object({
+  buyerId: z.uuid("must be a UUID").openapi({ param: { name: "buyerId", in: "path" } }),
+});
+
+const createBuyerRoute = createRoute({
+  method: "post",
+  path: "/v1/buyers",
+  tags: ["Buyers"],
+  summary: "Create a buyer",
+  security: SECRET_KEY_SECURITY,
+  request: { body: jsonBody(BuyerCreateSchema) },
+  responses: { 201: json(BuyerSchema, "The buyer, document masked."), ...problemResponses(400, 401) },
+});
+
+const listBuyersRoute = createRoute({
+  method: "get",
+  path: "/v1/buyers",
+  tags: ["Buyers"],
+  summary: "List buyers, newest first",
+  security: SECRET_KEY_SECURITY,
+  request: { query: PageQuery },
+  responses: { 200: json(pageEnvelope(BuyerSchema, "BuyerPage"), "A page of buyers."), ...problemResponses(400, 401) },
+});
+
+const getBuyerRoute = createRoute({
+  method: "get",
+  path: "/v1/buyers/{buyerId}",
+  tags: ["Buyers"],
+  summary: "Get a buyer",
+  security: SECRET_KEY_SECURITY,
+  request: { params: BuyerIdParam },
+  responses: { 200: json(BuyerSchema, "The buyer."), ...problemResponses(400, 401, 404) },
+});
+
+const updateBuyerRoute = createRoute({
+  method: "patch",
+  path: "/v1/buyers/{buyerId}",
+  tags: ["Buyers"],
+  summary: "Update a buyer (only the sent fields change)",
+  security: SECRET_KEY_SECURITY,
+  request: {
+    params: BuyerIdParam,
+    body: jsonBody(BuyerUpdateSchema),
+  },
+  responses: { 200: json(BuyerSchema, "The updated buyer."), ...problemResponses(400, 401, 404) },
+});
+
+/** The buyers routes. */
+export const buyersRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(createBuyerRoute, async (c) => {
+    const { db, now } = c.var.platform;
+    const row = await createBuyer(db, authOf(c).sellerId, c.req.valid("json"), now());
+    return c.json(toBuyer(row), 201);
+  })
+  .openapi(listBuyersRoute, async (c) => {
+    const { db } = c.var.platform;
+    const sellerId = authOf(c).sellerId;
+    const query = c.req.valid("query");
+    const { limit, offset } = pageWindow(query);
+    const mine = eq(buyers.sellerId, sellerId);
+    const [rows, [total]] = await db.batch([
+      db.select().from(buyers).where(mine).orderBy(desc(buyers.createdAt), desc(buyers.id)).limit(limit).offset(offset),
+      db.select({ n: count() }).from(buyers).where(mine),
+    ]);
+    return c.json(toPage(rows.map(toBuyer), total?.n ?? 0, query), 200);
+  })
+  .openapi(getBuyerRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
+    const row = await findBuyer(c.var.platform.db, authOf(c).sellerId, buyerId);
+    if (!row) throw notFound("buyer", buyerId);
+    return c.json(toBuyer(row), 200);
+  })
+  .openapi(updateBuyerRoute, async (c) => {
+    const { db, now } = c.var.platform;
+    const { buyerId } = c.req.valid("param");
+    const row = await updateBuyer(db, authOf(c).sellerId, buyerId, c.req.valid("json"), now());
+    if (!row) throw notFound("buyer", buyerId);
+    return c.json(toBuyer(row), 200);
+  });

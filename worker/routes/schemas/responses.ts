@@ -1,0 +1,61 @@
+/** OpenAPI response helpers: JSON bodies, and the problem+json errors every route declares. */
+import { z } from "@hono/zod-openapi";
+import { ERROR_CODES, type ErrorCode } from "../../lib/problem";
+
+const FieldErrorSchema = z
+  .object({
+    path: z.string().openapi({ example: "address.zipCode", description: "JSON path of the invalid field." }),
+    in: z.enum(["body", "query", "path", "header"]),
+    code: z.string().openapi({ example: "invalid_format" }),
+    message: z.string(),
+  })
+  .openapi("FieldError");
+
+/** RFC 9457 problem details, as every error response carries them. */
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: "urn:problem-type:pay:validation-failed" }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    instance: z.string().optional(),
+    requestId: z.string().optional(),
+    errors: z.array(FieldErrorSchema).optional(),
+  })
+  .openapi("Problem");
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request: see `errors[]` for each invalid field.",
+  401: "Missing, unknown or revoked API key, or a publishable key on a server-only route.",
+  403: "No permission for this resource.",
+  404: "Not found (or owned by another seller).",
+  409: "Conflict with the resource's current state.",
+  422: "The request is well-formed but cannot be processed.",
+  503: "The service or its database is unavailable.",
+};
+
+/** The `responses` entries for the given error statuses, all problem+json. */
+export function problemResponses<S extends number>(...statuses: S[]) {
+  const out = {} as Record<S, { description: string; content: { "application/problem+json": { schema: typeof ProblemSchema } } }>;
+  for (const status of statuses) {
+    out[status] = {
+      description: DESCRIPTIONS[status] ?? "Error.",
+      content: { "application/problem+json": { schema: ProblemSchema } },
+    };
+  }
+  return out;
+}
+
+/** The security requirement of a route that takes a secret key in either header. */
+export const SECRET_KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyHeader: [] }, { ApiKeyAuthorization: [] }];
+
+/** A JSON response entry for `createRoute`. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** A required JSON request body for `createRoute`. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}

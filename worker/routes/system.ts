@@ -1,0 +1,34 @@
+/** Operational routes outside /v1: health, the OpenAPI document and the interactive reference. */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { sql } from "drizzle-orm";
+import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/problem";
+import { jsonResponse, problemResponses } from "./schemas/responses";
+
+const HealthSchema = z
+  .object({ status: z.literal("ok"), database: z.literal("reachable"), time: z.iso.datetime() })
+  .openapi("Health");
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["System"],
+  summary: "Liveness and database reachability",
+  responses: { 200: jsonResponse(HealthSchema, "The service and its database answer."), ...problemResponses(503) },
+});
+
+/** /health. */
+export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(healthRoute, async (c) => {
+  const { db, now } = c.var.platform;
+  try {
+    await db.run(sql`select 1`);
+  } catch (err) {
+    c.var.platform.log({ msg: "health.database_unreachable", error: String(err) });
+    throw new ApiError("SERVICE_UNAVAILABLE", "The database is not reachable.");
+  }
+  return c.json({ status: "ok" as const, database: "reachable" as const, time: now().toISOString() }, 200);
+});
+
+/** The interactive API reference at /docs, reading /openapi.json. */
+export const docsPage = Scalar({ url: "/openapi.json", pageTitle: "Pay API reference" });
