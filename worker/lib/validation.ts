@@ -75,6 +75,8 @@ export function validationError(errors: FieldError[]): ApiError {
 export const validationHook: Hook<unknown, any, any, any> = (result) => {
   if (!result.success) {
     const where = TARGETS[result.target] ?? "body";
-    throw validationError(fieldErrors(result.error as z.ZodError, where, result.data));
+    // zod-validator passes the raw input as `data` (its type leaves it out on failure).
+    const input = (result as { data?: unknown }).data;
+    throw validationError(fieldErrors(result.error as z.ZodError, where, input));
   }
 };
