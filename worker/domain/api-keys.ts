@@ -4,7 +4,7 @@
  * A key is `{sk|pk}_{test|live}_` + 32 base62 characters (190 bits). Only its SHA-256 is stored,
  * with a short visible prefix; the full key is shown once, when issued.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -55,14 +55,23 @@ export async function issueKey(sellerId: string, kind: KeyKind, mode: KeyMode, n
   };
 }
 
+/** The key lookup runs on every request: build its SQL once per database, not per call. */
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: Db) {
+  return db
+    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare();
+}
+
 /** Resolves a presented key to its seller, or null when it is malformed, unknown or revoked. */
 export async function resolveKey(db: Db, presented: string): Promise<KeyIdentity | null> {
   if (!KEY_PATTERN.test(presented)) return null;
-  const hash = await sha256Hex(presented);
-  const [row] = await db
-    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.all({ hash: await sha256Hex(presented) });
   return row ? { keyId: row.id, sellerId: row.sellerId, kind: row.kind, mode: row.mode } : null;
 }
