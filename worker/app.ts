@@ -12,7 +12,11 @@ import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
+import { pixPublicRoutes } from "./routes/pix-public";
+import { refundsRoutes } from "./routes/refunds";
+import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
 import { docsPage, systemRoutes } from "./routes/system";
+import { transactionsRoutes } from "./routes/transactions";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -24,7 +28,13 @@ export const OPENAPI_INFO = {
       "PIX and card payments with 3DS, buyers, payment links, subscriptions and signed webhooks. " +
       "Errors are application/problem+json (RFC 9457) with a stable `code`.",
   },
-  tags: [{ name: "Buyers" }, { name: "System" }],
+  tags: [
+    { name: "Transactions" },
+    { name: "Buyers" },
+    { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
+    { name: "PIX", description: "Public PIX URLs reached through the QR code: no key." },
+    { name: "System" },
+  ],
 };
 
 /** Creates the app for a platform. */
@@ -39,9 +49,14 @@ export function createApp(platform: Platform) {
   app.use("*", secureHeaders({ crossOriginResourcePolicy: false }));
   app.use("/v1/*", guardJsonBody);
   app.use("/v1/*", authenticate);
+  app.use("/v1/sandbox/*", testModeOnly);
 
   app.route("/", systemRoutes);
   app.route("/", buyersRoutes);
+  app.route("/", transactionsRoutes);
+  app.route("/", refundsRoutes);
+  app.route("/", sandboxRoutes);
+  app.route("/", pixPublicRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

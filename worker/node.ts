@@ -4,7 +4,7 @@
  */
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { ensureBootstrapSeller } from "./node/bootstrap";
+import { bootstrapLines, ensureBootstrapSeller } from "./node/bootstrap";
 import { readNodeConfig } from "./node/config";
 import { openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
@@ -24,19 +24,8 @@ async function main() {
       `  Pay API      ${config.baseUrl}/v1`,
       `  Reference    ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
       `  Database     ${config.databaseUrl}`,
-      `  Seller       ${bootstrap.sellerId} (sandbox)`,
+      ...bootstrapLines(bootstrap),
     ];
-    if (bootstrap.created) {
-      lines.push(
-        `  Secret key   ${bootstrap.created.apiKey}`,
-        `  Publishable  ${bootstrap.created.publishableKey}`,
-        "",
-        "  The secret key is shown only now: keep it. Rotate with",
-        `  npm run admin -- keys:rotate --seller ${bootstrap.sellerId}`,
-      );
-    } else {
-      lines.push("  Keys         issued on the first start; rotate with npm run admin -- keys:rotate --seller <id>");
-    }
     process.stdout.write(`${lines.join("\n")}\n\n`);
     platform.log({ msg: "server.listening", host: config.host, port: info.port });
   });

@@ -16,6 +16,11 @@ export interface PlatformConfig {
   vaultKey: string;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
+  /**
+   * The private ES256 (P-256) JWK that signs PIX location payloads (JWS); its public half is
+   * published at /pix/jwks.json. Secret: set from PIX_SIGNING_JWK.
+   */
+  pixSigningJwk: JsonWebKey;
 }
 
 /** Options for `enqueue`. */

@@ -40,7 +40,7 @@ async function ratio(op: Op, baseline: Op, rounds = 7, n = 300): Promise<{ ratio
 
 const ctx = await createTestContext();
 const buyer = await (await ctx.post("/v1/buyers", buyerBody())).json();
-const health: Op = () => ctx.app.request("/health");
+const health: Op = async () => ctx.app.request("/health");
 
 const targets: Array<[string, Op, number]> = [
   ["GET /v1/buyers/{id}", () => ctx.get(`/v1/buyers/${buyer.id}`), 10],

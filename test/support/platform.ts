@@ -27,11 +27,47 @@ export interface TestPlatform extends Platform {
 /** Fixed 32-byte vault key for tests (base64). */
 export const TEST_VAULT_KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => i + 1)));
 
+/** Fixed ES256 key that signs PIX location payloads in tests (a test-only key, public by design). */
+export const TEST_PIX_SIGNING_JWK: JsonWebKey = {
+  kty: "EC",
+  crv: "P-256",
+  x: "mTqlsei2K1ei_sV0bTX8TlsZao_PzhLhVfDkaKuTRic",
+  y: "qENSqsEkZXh3cKdEkNEoQEke2qdN4_Qs_vHcQxj_GnU",
+  d: "o4M92EIbSAI02vct3pvUvfLeE6WzJHgsMk9YNjSdrCY",
+};
+
+/** Options of a test platform. */
+export interface TestPlatformOptions {
+  /**
+   * Make every database call wait a timer tick first, as a round trip to a remote database
+   * does, so concurrent requests really interleave (each reads before the others write) instead
+   * of running one after the other against the synchronous in-memory driver.
+   */
+  dbLatency?: boolean;
+}
+
+/** Wraps a client so `execute` and `batch` yield to the event loop first. */
+function withLatency(client: Client): Client {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "execute" && prop !== "batch") return typeof value === "function" ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
 /** Builds a test platform. */
-export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}): Promise<TestPlatform> {
+export async function createTestPlatform(
+  overrides: Partial<PlatformConfig> = {},
+  options: TestPlatformOptions = {},
+): Promise<TestPlatform> {
   const client = createClient({ url: ":memory:" });
-  const db = createDb(client);
-  await applyMigrations(db);
+  await applyMigrations(createDb(client));
+  const db = createDb(options.dbLatency ? withLatency(client) : client);
   const clock = new TestClock();
   const queue = new MemoryQueue(clock.now);
   const logs: LogLine[] = [];
@@ -41,7 +77,13 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
     clock,
     queue,
     logs,
-    config: { baseUrl: "http://pay.test", vaultKey: TEST_VAULT_KEY, maxBodyBytes: 100 * 1024, ...overrides },
+    config: {
+      baseUrl: "http://pay.test",
+      vaultKey: TEST_VAULT_KEY,
+      maxBodyBytes: 100 * 1024,
+      pixSigningJwk: TEST_PIX_SIGNING_JWK,
+      ...overrides,
+    },
     now: clock.now,
     fetch: () => Promise.reject(new Error("no network in tests: replace platform.fetch")),
     log: (line) => void logs.push(line),
@@ -55,8 +97,8 @@ export async function createTestPlatform(overrides: Partial<PlatformConfig> = {}
 }
 
 /** A test platform, its app, and a seller with keys; `request` sends with the seller's key. */
-export async function createTestContext() {
-  const platform = await createTestPlatform();
+export async function createTestContext(options: TestPlatformOptions = {}) {
+  const platform = await createTestPlatform({}, options);
   const app = createApp(platform);
   const seller = await createCompanySeller(platform.db, { legalName: "Loja Teste Ltda", email: "loja@example.com" }, platform.now());
   return { platform, app, seller, ...requester(app, seller) };
@@ -66,7 +108,7 @@ type AppLike = { request: (path: string, init?: RequestInit) => Response | Promi
 
 /** Request helpers bound to a seller's secret key. */
 export function requester(app: AppLike, seller: SellerWithKeys) {
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {
       method,
       headers: {

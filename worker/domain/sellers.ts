@@ -6,6 +6,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys, sellers } from "../db/schema";
 import { issueKey, type KeyMode } from "./api-keys";
+import { DEFAULT_FEE_PLAN_ID } from "./transactions/fees";
 
 /** A seller with the only copies of its new keys. */
 export interface SellerWithKeys {
@@ -20,9 +21,13 @@ export interface NewCompanySeller {
   email: string;
   fantasyName?: string;
   mode?: KeyMode;
+  /** The fee plan that prices its payments; default DEFAULT_FEE_PLAN_ID. */
+  feePlanId?: string;
+  /** The city a PIX BR Code names as the merchant's. */
+  city?: string;
 }
 
-/** Creates an ACTIVE company seller and a secret + publishable key pair, atomically. */
+/** Creates an ACTIVE company seller on a fee plan, with a secret + publishable key pair, atomically. */
 export async function createCompanySeller(db: Db, input: NewCompanySeller, now: Date): Promise<SellerWithKeys> {
   const sellerId = crypto.randomUUID();
   const at = now.toISOString();
@@ -36,6 +41,8 @@ export async function createCompanySeller(db: Db, input: NewCompanySeller, now: 
       fantasyName: input.fantasyName ?? null,
       email: input.email,
       status: "ACTIVE",
+      feePlanId: input.feePlanId ?? DEFAULT_FEE_PLAN_ID,
+      city: input.city ?? null,
       createdAt: at,
       updatedAt: at,
     }),

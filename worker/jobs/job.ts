@@ -5,7 +5,10 @@
  */
 
 /** A job message. New kinds are added here and handled in `runJob`. */
-export type Job = { type: "noop"; reason: string };
+export type Job =
+  | { type: "noop"; reason: string }
+  /** Ask the (sandbox) acquirer to conclude a PENDING refund. */
+  | { type: "refund.conclude"; refundId: string };
 
 /** The type names of all jobs. */
 export type JobType = Job["type"];

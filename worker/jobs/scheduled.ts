@@ -3,6 +3,9 @@
  * timer runs on the same schedule. Each sweep is idempotent and bounded, so running it twice,
  * late, or concurrently on two hosts does no harm.
  */
+import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
+import { expireTransactions } from "../domain/transactions/expire-transactions";
+import { purgeExpiredKeys } from "../domain/transactions/idempotency";
 import type { Platform } from "../platform";
 
 /** What one run did, for logs and tests. */
@@ -15,7 +18,11 @@ export interface ScheduledReport {
 export type Sweep = (platform: Platform) => Promise<number>;
 
 /** The sweeps run each minute, in order. Later issues add theirs here. */
-export const SWEEPS: Record<string, Sweep> = {};
+export const SWEEPS: Record<string, Sweep> = {
+  "transactions.expire": expireTransactions,
+  "refunds.conclude": concludeDueRefunds,
+  "idempotency.purge": purgeExpiredKeys,
+};
 
 /** Runs every sweep once; one failing sweep does not stop the others. */
 export async function runScheduledJob(platform: Platform): Promise<ScheduledReport> {

@@ -28,3 +28,24 @@ export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstra
     .onConflictDoNothing();
   return { sellerId: created.sellerId, created };
 }
+
+/**
+ * What a local host prints about the bootstrap seller under its banner: the seller, and its keys
+ * on the first start only (the one time they exist outside the database's hashes).
+ */
+export function bootstrapLines(bootstrap: Bootstrap): string[] {
+  const rotate = `npm run admin -- keys:rotate --seller ${bootstrap.sellerId}`;
+  const lines = [`  Seller       ${bootstrap.sellerId} (sandbox)`];
+  if (!bootstrap.created) {
+    lines.push("  Keys         issued on the first start; rotate with npm run admin -- keys:rotate --seller <id>");
+    return lines;
+  }
+  lines.push(
+    `  Secret key   ${bootstrap.created.apiKey}`,
+    `  Publishable  ${bootstrap.created.publishableKey}`,
+    "",
+    "  The secret key is shown only now: keep it. Rotate with",
+    `  ${rotate}`,
+  );
+  return lines;
+}

@@ -2,8 +2,10 @@
  * The Node host's settings, read from the environment in one place (domain code never reads
  * process.env). Every setting has a default that works on a fresh machine.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { assertLocationUrlFits } from "../domain/pix/location";
 
 /** Resolved Node host settings. */
 export interface NodeConfig {
@@ -14,6 +16,7 @@ export interface NodeConfig {
   baseUrl: string;
   vaultKey: string;
   maxBodyBytes: number;
+  pixSigningJwk: JsonWebKey;
 }
 
 /** The local file behind a `file:` URL, or null for remote databases. */
@@ -23,22 +26,49 @@ export function localDatabasePath(url: string): string | null {
 }
 
 /**
- * The vault key: VAULT_KEY when set; otherwise, for a local database, a key generated once and
- * kept beside it (mode 0600) so a restart can still decrypt what it stored. A remote (Turso)
- * database must be given VAULT_KEY: a key on a laptop's disk is no key for production data.
+ * A secret from `env[name]` when set; otherwise, for a local database, one generated once and kept
+ * in `file` beside it (mode 0600) so a restart still has it. A remote (Turso) database must be
+ * given the variable: a secret on a laptop's disk is no secret for production data.
  */
-function resolveVaultKey(env: NodeJS.ProcessEnv, dbPath: string | null): string {
-  if (env.VAULT_KEY) return env.VAULT_KEY;
+function resolveSecret(env: NodeJS.ProcessEnv, name: string, dbPath: string | null, file: string, generate: () => string): string {
+  const given = env[name];
+  if (given) return given;
   if (!dbPath || dbPath === ":memory:") {
-    if (dbPath === ":memory:") return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
-    throw new Error("VAULT_KEY must be set when DATABASE_URL is a remote database.");
+    if (dbPath === ":memory:") return generate();
+    throw new Error(`${name} must be set when DATABASE_URL is a remote database.`);
   }
-  const file = join(dirname(dbPath), "vault.key");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  const path = join(dirname(dbPath), file);
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  mkdirSync(dirname(path), { recursive: true });
+  const secret = generate();
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** 32 random bytes, base64: the vault key. */
+function newVaultKey(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+}
+
+/** A new ES256 private JWK as JSON (synchronous, so config reading stays synchronous). */
+function newPixSigningJwk(): string {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const { kty, crv, x, y, d } = privateKey.export({ format: "jwk" });
+  return JSON.stringify({ kty, crv, x, y, d });
+}
+
+/** Parses PIX_SIGNING_JWK (or its file), failing at start rather than at the first charge. */
+function parsePixSigningJwk(text: string): JsonWebKey {
+  let jwk: JsonWebKey;
+  try {
+    jwk = JSON.parse(text) as JsonWebKey;
+  } catch {
+    throw new Error("PIX_SIGNING_JWK must be a JSON Web Key (a P-256 private key).");
+  }
+  if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d) {
+    throw new Error("PIX_SIGNING_JWK must be an EC P-256 private JWK (kty EC, crv P-256, with d).");
+  }
+  return jwk;
 }
 
 /** Reads the Node host's configuration from the environment. */
@@ -48,13 +78,17 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const databaseUrl = env.DATABASE_URL ?? "file:.data/pay.db";
   const displayHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  const dbPath = localDatabasePath(databaseUrl);
+  const baseUrl = (env.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`).replace(/\/+$/, "");
+  assertLocationUrlFits(baseUrl);
   return {
     host,
     port,
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
-    baseUrl: (env.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`).replace(/\/+$/, ""),
-    vaultKey: resolveVaultKey(env, localDatabasePath(databaseUrl)),
+    baseUrl,
+    vaultKey: resolveSecret(env, "VAULT_KEY", dbPath, "vault.key", newVaultKey),
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 100 * 1024),
+    pixSigningJwk: parsePixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
   };
 }

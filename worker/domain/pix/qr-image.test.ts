@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildDynamicBrCode } from "./brcode";
 import { crc32, encodeBilevelPng } from "./png";
 import { QR_MARGIN, qrPng, qrSvg } from "./qr-image";
+import { matrixFromSvg, rasterise, type Matrix } from "../../../test/support/qr";
 
 const BR_CODE = buildDynamicBrCode({
   locationUrl: "pay.example.com/pix/v2/cobv/7f3c2a9e4b1d4e0c8a6f5b2d",
@@ -13,55 +14,12 @@ const BR_CODE = buildDynamicBrCode({
   merchantCity: "São Paulo",
 });
 
-type Matrix = boolean[][];
-
 /** The reference: qrcode's own module matrix for the same text and EC level. */
 function referenceMatrix(text: string): Matrix {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   return Array.from({ length: modules.size }, (_, r) =>
     Array.from({ length: modules.size }, (_, c) => modules.get(r, c) !== 0),
   );
-}
-
-/** Renders a matrix with its quiet zone as RGBA pixels, `scale` px per module, for jsQR. */
-function rasterise(m: Matrix, scale: number): { data: Uint8ClampedArray; side: number } {
-  const side = (m.length + 2 * QR_MARGIN) * scale;
-  const data = new Uint8ClampedArray(side * side * 4).fill(255);
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const r = Math.floor(y / scale) - QR_MARGIN;
-      const c = Math.floor(x / scale) - QR_MARGIN;
-      if (m[r]?.[c]) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
-    }
-  }
-  return { data, side };
-}
-
-/**
- * Reads the dark-module matrix back out of qrcode's SVG: the stroked path draws each
- * run of dark modules as `M x y.5` / `m dx 0` followed by `h len`.
- */
-function matrixFromSvg(svg: string): Matrix {
-  const box = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
-  if (!box || box[1] !== box[2]) throw new Error("no square viewBox");
-  const size = Number(box[1]) - 2 * QR_MARGIN;
-  const d = /<path stroke="#000000" d="([^"]*)"\/>/.exec(svg)?.[1];
-  if (d === undefined) throw new Error("no stroked path");
-  const m: Matrix = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
-  let x = 0;
-  let y = 0;
-  for (const [, cmd, a, b] of d.matchAll(/([MmHh])\s*(-?[\d.]+)(?:\s+(-?[\d.]+))?/g)) {
-    const dx = Number(a);
-    const dy = Number(b ?? 0);
-    if (cmd === "M") [x, y] = [dx, dy];
-    else if (cmd === "m") [x, y] = [x + dx, y + dy];
-    else {
-      const end = cmd === "h" ? x + dx : dx;
-      for (let col = x; col < end; col++) m[y - 0.5 - QR_MARGIN]![col - QR_MARGIN] = true;
-      x = end;
-    }
-  }
-  return m;
 }
 
 /** Tag balance and attribute quoting: enough to tell well-formed from broken markup. */

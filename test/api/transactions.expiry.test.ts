@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { verifyJws } from "../../worker/domain/pix/jws";
+import { EXPIRE_BATCH } from "../../worker/domain/transactions/expire-transactions";
+import { createTestContext } from "../support/platform";
+import { createPix, getTx, pay, type Ctx } from "../support/transactions";
+
+let ctx: Ctx;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+
+const expireSweep = async () => (await ctx.platform.runScheduled()).sweeps["transactions.expire"];
+
+describe("expiry: a PIX whose QR code expired is cancelled by the scheduled job", () => {
+  it("nothing happens before expiresAt; at expiresAt the charge is CANCELLED (EXPIRED)", async () => {
+    const tx = await createPix(ctx, { expirationSeconds: 120 });
+    ctx.platform.clock.advance(119);
+    expect(await expireSweep()).toBe(0);
+    expect((await getTx(ctx, tx.id)).status).toBe("PENDING");
+    ctx.platform.clock.advance(1);
+    expect(await expireSweep()).toBe(1);
+    expect(await getTx(ctx, tx.id)).toMatchObject({
+      status: "CANCELLED",
+      cancellationReason: "EXPIRED",
+      cancelledAt: "2026-01-15T12:02:00.000Z",
+      updatedAt: "2026-01-15T12:02:00.000Z",
+    });
+    expect(await expireSweep()).toBe(0); // idempotent
+  });
+
+  it("paid and cancelled charges are left alone", async () => {
+    const paid = await createPix(ctx, { expirationSeconds: 60 });
+    await pay(ctx, paid.id);
+    const cancelled = await createPix(ctx, { expirationSeconds: 60 });
+    await ctx.post(`/v1/transactions/${cancelled.id}/cancel`);
+    ctx.platform.clock.advance(3600);
+    expect(await expireSweep()).toBe(0);
+    expect((await getTx(ctx, paid.id)).status).toBe("PAID");
+    expect((await getTx(ctx, cancelled.id)).cancellationReason).toBe("REQUESTED");
+  });
+
+  it("an expired charge cannot be paid, even before the sweep runs", async () => {
+    const tx = await createPix(ctx, { expirationSeconds: 60 });
+    ctx.platform.clock.advance(60);
+    const res = await ctx.post(`/v1/sandbox/transactions/${tx.id}/pay`);
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem).toMatchObject({ code: "INVALID_STATE_TRANSITION", expiresAt: "2026-01-15T12:01:00.000Z" });
+    expect(problem.detail).toContain("expired");
+  });
+
+  it("the location then says the PSP removed the charge", async () => {
+    const tx = await createPix(ctx, { expirationSeconds: 60 });
+    ctx.platform.clock.advance(60);
+    await expireSweep();
+    const jws = await (await ctx.app.request(new URL(tx.paymentDetails.qrCodeUrl).pathname.replace("/qr/", "/loc/"))).text();
+    const jwks = await (await ctx.app.request("/pix/jwks.json")).json();
+    expect(((await verifyJws(jwks.keys[0], jws)) as { status: string }).status).toBe("REMOVIDA_PELO_PSP");
+  });
+
+  it(`expires at most ${EXPIRE_BATCH} per run, oldest first`, async () => {
+    for (let i = 0; i < EXPIRE_BATCH + 2; i++) await createPix(ctx, { expirationSeconds: 60 });
+    ctx.platform.clock.advance(60);
+    expect(await expireSweep()).toBe(EXPIRE_BATCH);
+    expect(await expireSweep()).toBe(2);
+  });
+});

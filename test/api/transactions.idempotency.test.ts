@@ -1,0 +1,162 @@
+import { and, count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { idempotencyKeys, refunds, transactions } from "../../worker/db/schema";
+import { claimKey, CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/transactions/idempotency";
+import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
+import { createTestContext, requester } from "../support/platform";
+import { paidCharge, pixBody, refund, type Ctx } from "../support/transactions";
+
+let ctx: Ctx;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+
+const KEY = { "Idempotency-Key": "order-42-attempt" };
+const txCount = async () => (await ctx.platform.db.select({ n: count() }).from(transactions))[0]!.n;
+
+describe("Idempotency-Key on POST /v1/transactions", () => {
+  it("same key + same body → 200 with the first response's exact body, marked as a replay", async () => {
+    const first = await ctx.post("/v1/transactions", pixBody(), KEY);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const firstText = await first.text();
+    ctx.platform.clock.advance(60);
+    const again = await ctx.post("/v1/transactions", pixBody(), KEY);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("idempotency-key")).toBe("order-42-attempt");
+    expect(again.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await again.text()).toBe(firstText);
+    expect(JSON.parse(firstText).idempotencyKey).toBe("order-42-attempt");
+    expect(await txCount()).toBe(1);
+  });
+
+  it("replays the original response even after the transaction has moved on", async () => {
+    const first = await (await ctx.post("/v1/transactions", pixBody(), KEY)).json();
+    await ctx.post(`/v1/sandbox/transactions/${first.id}/pay`);
+    const again = await (await ctx.post("/v1/transactions", pixBody(), KEY)).json();
+    expect(again).toEqual(first);
+    expect(again.status).toBe("PENDING");
+  });
+
+  it("key order and whitespace do not matter: the request is compared canonically", async () => {
+    await ctx.post("/v1/transactions", pixBody(), KEY);
+    const { paymentMethod, amount, ...rest } = pixBody();
+    const again = await ctx.post("/v1/transactions", JSON.stringify({ ...rest, amount, paymentMethod }, null, 2), KEY);
+    expect(again.status).toBe(200);
+  });
+
+  it("same key + different body → 409 IDEMPOTENCY_KEY_REUSED naming each differing field", async () => {
+    await ctx.post("/v1/transactions", pixBody(), KEY);
+    const res = await ctx.post("/v1/transactions", pixBody({ amount: 2000, buyer: { ...pixBody().buyer, name: "Outra Pessoa" } }), KEY);
+    expect(res.status).toBe(409);
+    const problem = await res.json();
+    expect(problem.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(problem.differingFields).toEqual(["amount", "buyer.name"]);
+    expect(problem.detail).toContain("amount, buyer.name");
+    expect(await txCount()).toBe(1);
+  });
+
+  it("a field added or removed counts as different", async () => {
+    await ctx.post("/v1/transactions", pixBody(), KEY);
+    const res = await ctx.post("/v1/transactions", pixBody({ description: undefined, expirationSeconds: 600 }), KEY);
+    expect((await res.json()).differingFields).toEqual(["description", "expirationSeconds"]);
+  });
+
+  it("20 concurrent requests with one key create exactly one transaction", async () => {
+    // Each database call yields first, so the 20 requests really overlap (claims race).
+    ctx = await createTestContext({ dbLatency: true });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => ctx.post("/v1/transactions", pixBody(), KEY)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
+    const created = await responses[statuses.indexOf(201)]!.text();
+    for (const res of responses) {
+      if (res.status === 200) expect(await res.text()).toBe(created);
+      if (res.status === 409) expect((await res.json()).code).toBe("IDEMPOTENCY_REQUEST_IN_PROGRESS");
+    }
+    expect(await txCount()).toBe(1);
+    // Once the first has finished, a retry replays it.
+    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(200);
+  });
+
+  it("a request whose first attempt is still running gets 409 IN_PROGRESS with Retry-After", async () => {
+    const auth = { sellerId: ctx.seller.sellerId, livemode: false, key: "slow-1", operation: "transactions.create" };
+    await claimKey(ctx.platform, auth, pixBody()); // as if a first request were mid-way
+    const res = await ctx.post("/v1/transactions", pixBody(), { "Idempotency-Key": "slow-1" });
+    expect(res.status).toBe(409);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect((await res.json()).code).toBe("IDEMPOTENCY_REQUEST_IN_PROGRESS");
+    // A claim older than the lease belonged to a request that died: the retry takes it over.
+    ctx.platform.clock.advance(CLAIM_LEASE_SECONDS);
+    expect((await ctx.post("/v1/transactions", pixBody(), { "Idempotency-Key": "slow-1" })).status).toBe(201);
+  });
+
+  it("a failed attempt releases the key, so a corrected retry can use it", async () => {
+    const bad = await ctx.post("/v1/transactions", pixBody({ buyer: undefined, buyerId: crypto.randomUUID() }), KEY);
+    expect(bad.status).toBe(400);
+    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(201);
+  });
+
+  it("keys are kept 24 h: after that the same key creates a new transaction", async () => {
+    const first = await (await ctx.post("/v1/transactions", pixBody(), KEY)).json();
+    ctx.platform.clock.advance(KEY_TTL_SECONDS - 1);
+    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(200);
+    ctx.platform.clock.advance(1);
+    const res = await ctx.post("/v1/transactions", pixBody({ amount: 999 }), KEY);
+    expect(res.status).toBe(201);
+    expect((await res.json()).id).not.toBe(first.id);
+  });
+
+  it("the scheduled job purges expired keys", async () => {
+    await ctx.post("/v1/transactions", pixBody(), KEY);
+    ctx.platform.clock.advance(KEY_TTL_SECONDS);
+    const report = await ctx.platform.runScheduled();
+    expect(report.sweeps["idempotency.purge"]).toBe(1);
+    expect(await ctx.platform.db.select().from(idempotencyKeys)).toEqual([]);
+  });
+
+  it("without a key, the generated one can be sent back to retry safely", async () => {
+    const first = await (await ctx.post("/v1/transactions", pixBody())).json();
+    const again = await ctx.post("/v1/transactions", pixBody(), { "Idempotency-Key": first.idempotencyKey });
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe(first.id);
+  });
+
+  it("keys are per seller and per mode", async () => {
+    const other = requester(ctx.app, await createCompanySeller(ctx.platform.db, { legalName: "Outra", email: "o@example.com" }, ctx.platform.now()));
+    const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
+    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(201);
+    expect((await other.post("/v1/transactions", pixBody({ amount: 5 }), KEY)).status).toBe(201);
+    expect((await live.post("/v1/transactions", pixBody({ amount: 7 }), KEY)).status).toBe(201);
+    expect(await txCount()).toBe(3);
+  });
+});
+
+describe("Idempotency-Key on refunds", () => {
+  it("a retried refund is replayed, never refunded twice", async () => {
+    const tx = await paidCharge(ctx, 1000);
+    const key = { "Idempotency-Key": "refund-1" };
+    const first = await refund(ctx, tx.id, 300, key);
+    expect(first.status).toBe(201);
+    const again = await refund(ctx, tx.id, 300, key);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(await first.text());
+    const rows = await ctx.platform.db.select().from(refunds).where(eq(refunds.transactionId, tx.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("the same key for another amount, another transaction or another operation is a 409", async () => {
+    const tx = await paidCharge(ctx, 1000);
+    const key = { "Idempotency-Key": "refund-2" };
+    await refund(ctx, tx.id, 300, key);
+    expect((await (await refund(ctx, tx.id, 400, key)).json()).differingFields).toEqual(["amount"]);
+    const other = await paidCharge(ctx, 1000);
+    expect((await (await refund(ctx, other.id, 300, key)).json()).differingFields).toEqual(["transactionId"]);
+    const create = await ctx.post("/v1/transactions", pixBody(), key);
+    expect(create.status).toBe(409);
+    expect((await create.json()).detail).toContain("refunds.create");
+    const held = await ctx.platform.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, "refund-2")));
+    expect(held).toHaveLength(1);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { TRANSACTION_STATUSES } from "../../worker/db/schema";
+import { EVENT_TYPES } from "../../worker/domain/transactions/events";
+import {
+  findTransition,
+  refundConclusionTrigger,
+  requireTransition,
+  statusesAllowing,
+  TRANSITIONS,
+  TRIGGERS,
+} from "../../worker/domain/transactions/state-machine";
+import { ApiError } from "../../worker/lib/problem";
+
+describe("the transaction state machine table", () => {
+  it("has exactly one row per (from, trigger) pair", () => {
+    const pairs = TRANSITIONS.map((t) => `${t.from}/${t.trigger}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+  });
+
+  it("names only known statuses, triggers and events; every trigger is used", () => {
+    for (const t of TRANSITIONS) {
+      expect(TRANSACTION_STATUSES).toContain(t.from);
+      expect(TRANSACTION_STATUSES).toContain(t.to);
+      if (t.event) expect(EVENT_TYPES).toContain(t.event);
+    }
+    expect(new Set(TRANSITIONS.map((t) => t.trigger))).toEqual(new Set(TRIGGERS));
+  });
+
+  it("holds the spec's rows", () => {
+    expect(findTransition("PENDING", "pay")).toMatchObject({ to: "PAID", event: "TRANSACTION_PAID" });
+    expect(findTransition("PENDING", "cancel")).toMatchObject({ to: "CANCELLED", event: "TRANSACTION_CANCELLED" });
+    expect(findTransition("REFUND_PENDING", "refund_completed_in_full")).toMatchObject({ to: "REFUNDED", event: "TRANSACTION_REFUNDED" });
+  });
+
+  it("terminal statuses have no way out; FAILED has no way in yet", () => {
+    for (const status of ["CANCELLED", "REFUNDED", "FAILED"] as const) {
+      expect(TRANSITIONS.filter((t) => t.from === status)).toEqual([]);
+    }
+    expect(TRANSITIONS.filter((t) => t.to === "FAILED")).toEqual([]);
+  });
+
+  // The walk: every status against every trigger, allowed exactly when the table says so.
+  for (const from of TRANSACTION_STATUSES) {
+    for (const trigger of TRIGGERS) {
+      const row = TRANSITIONS.find((t) => t.from === from && t.trigger === trigger);
+      it(`${from} × ${trigger} → ${row ? row.to : "refused (409)"}`, () => {
+        if (row) {
+          expect(requireTransition(from, trigger)).toBe(row);
+          expect(statusesAllowing(trigger)).toContain(from);
+        } else {
+          expect(findTransition(from, trigger)).toBeNull();
+          expect(statusesAllowing(trigger)).not.toContain(from);
+          let error: unknown;
+          try {
+            requireTransition(from, trigger);
+          } catch (err) {
+            error = err;
+          }
+          expect(error).toBeInstanceOf(ApiError);
+          expect(error).toMatchObject({ code: "INVALID_STATE_TRANSITION", status: 409 });
+          expect((error as ApiError).message).toContain(from);
+          expect((error as ApiError).extensions).toEqual({ currentStatus: from, allowedStatuses: statusesAllowing(trigger) });
+        }
+      });
+    }
+  }
+});
+
+describe("refundConclusionTrigger", () => {
+  it.each([
+    ["COMPLETED", 0, 1000, 1000, "refund_completed_in_full"],
+    ["COMPLETED", 0, 400, 1000, "refund_completed_partially"],
+    ["COMPLETED", 1, 400, 1000, "refund_completed_others_pending"],
+    ["FAILED", 0, 0, 1000, "refund_failed"],
+    ["FAILED", 2, 0, 1000, "refund_failed_others_pending"],
+  ] as const)("%s with %i others pending, %i of %i refunded → %s", (outcome, pending, refunded, amount, trigger) => {
+    expect(refundConclusionTrigger(outcome, pending, refunded, amount)).toBe(trigger);
+  });
+});

@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { importSigningKey } from "../../worker/domain/pix/jws";
+import { readNodeConfig } from "../../worker/node/config";
+import { TEST_PIX_SIGNING_JWK } from "../support/platform";
+
+const dir = mkdtempSync(join(tmpdir(), "pay-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("Node config: the PIX signing key", () => {
+  it("is generated once beside a local database (mode 0600) and reused on the next start", async () => {
+    const env = { DATABASE_URL: `file:${join(dir, "pay.db")}` };
+    const first = readNodeConfig(env);
+    const file = join(dir, "pix-signing.jwk");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(first.pixSigningJwk);
+    expect(readNodeConfig(env).pixSigningJwk).toEqual(first.pixSigningJwk);
+    await expect(importSigningKey(first.pixSigningJwk)).resolves.toMatchObject({ alg: "ES256" });
+  });
+
+  it("comes from PIX_SIGNING_JWK when set, and a remote database requires it", () => {
+    const env = { DATABASE_URL: "libsql://db.example.turso.io", VAULT_KEY: "x" };
+    expect(() => readNodeConfig(env)).toThrow(/PIX_SIGNING_JWK must be set/);
+    const config = readNodeConfig({ ...env, PIX_SIGNING_JWK: JSON.stringify(TEST_PIX_SIGNING_JWK) });
+    expect(config.pixSigningJwk).toEqual(TEST_PIX_SIGNING_JWK);
+  });
+
+  it("refuses a JWK that is not a P-256 private key", () => {
+    const env = { DATABASE_URL: "file::memory:" };
+    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: "nope" })).toThrow(/JSON Web Key/);
+    const { d: _d, ...publicOnly } = TEST_PIX_SIGNING_JWK;
+    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: JSON.stringify(publicOnly) })).toThrow(/private JWK/);
+  });
+
+  it("refuses a public base URL too long for a BR Code's location field", () => {
+    const env = { DATABASE_URL: "file::memory:", PUBLIC_BASE_URL: `https://${"a".repeat(40)}.example.com` };
+    expect(() => readNodeConfig(env)).toThrow(/too long for PIX/);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The PIX location: the URL inside a dynamic BR Code, served by this service as the PSP, where
+ * the payer's bank fetches the charge as a JWS signed with the service's key (BCB API Pix
+ * "cob" payload). Also the QR image URL and the JWKS that verifies the signature.
+ *
+ * Every URL here is built from the platform's base URL and the transaction's random location id
+ * (32 base62 characters, ~190 bits): unguessable, so they need no authentication.
+ */
+import { maskDocument } from "../../../shared/documents";
+import { formatMinor } from "../../../shared/currency";
+import type { CustomerRow, TransactionStatus } from "../../db/schema";
+import { importSigningKey, type SigningKey } from "./jws";
+
+/** The path prefixes, shared with the routes so the two can never drift apart. */
+export const PIX_PATHS = {
+  location: "/pix/loc",
+  qr: "/pix/qr",
+  jwks: "/pix/jwks.json",
+} as const;
+
+/** Characters of a location id. */
+export const LOCATION_ID_LENGTH = 32;
+
+/** The longest location URL a BR Code can carry (its 26-25 field). */
+const MAX_LOCATION_URL = 77;
+
+/**
+ * Throws when the base URL is too long for the location URL to fit in a BR Code; hosts call it
+ * at start, so a misconfiguration fails there rather than at the first charge.
+ */
+export function assertLocationUrlFits(baseUrl: string): void {
+  const length = locationUrl(baseUrl, "x".repeat(LOCATION_ID_LENGTH)).length;
+  if (length > MAX_LOCATION_URL) {
+    throw new Error(
+      `The public base URL ${baseUrl} is too long for PIX: its location URL would have ${length} characters ` +
+        `(scheme excluded), and a BR Code carries at most ${MAX_LOCATION_URL}. Use a shorter host or path.`,
+    );
+  }
+}
+
+/** The location URL as the BR Code carries it: no scheme, e.g. `pay.example.com/pix/v2/cob/AbC…`. */
+export function locationUrl(baseUrl: string, locationId: string): string {
+  return `${baseUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")}${PIX_PATHS.location}/${locationId}`;
+}
+
+/** The QR image URL (SVG; PNG with `?format=png`). */
+export function qrImageUrl(baseUrl: string, locationId: string): string {
+  return `${baseUrl}${PIX_PATHS.qr}/${locationId}`;
+}
+
+/** The JWKS URL, named by the JWS `jku` header. */
+export function jwksUrl(baseUrl: string): string {
+  return `${baseUrl}${PIX_PATHS.jwks}`;
+}
+
+/** The BCB cob status for a transaction status. */
+export function cobStatus(status: TransactionStatus, cancellationReason: string | null): string {
+  switch (status) {
+    case "PENDING":
+      return "ATIVA";
+    case "PAID":
+    case "REFUND_PENDING":
+    case "REFUNDED":
+      return "CONCLUIDA";
+    case "CANCELLED":
+      return cancellationReason === "REQUESTED" ? "REMOVIDA_PELO_USUARIO_RECEBEDOR" : "REMOVIDA_PELO_PSP";
+    default:
+      return "REMOVIDA_PELO_PSP";
+  }
+}
+
+/** What the cob payload is built from. */
+export interface CobSource {
+  txid: string;
+  status: TransactionStatus;
+  cancellationReason: string | null;
+  amount: number;
+  createdAt: string;
+  expiresAt: string;
+  /** The receiving PIX key. */
+  key: string;
+  customer: CustomerRow;
+  description: string | null;
+}
+
+/**
+ * The charge as the BCB's API Pix describes an immediate charge ("cob"). The payer's document is
+ * masked: the location answers anyone who holds the QR code, so it must not hand out a CPF.
+ */
+export function cobPayload(c: CobSource, presentedAt: Date) {
+  const seconds = Math.round((Date.parse(c.expiresAt) - Date.parse(c.createdAt)) / 1000);
+  const document = maskDocument(c.customer.documentNumber);
+  return {
+    calendario: { criacao: c.createdAt, apresentacao: presentedAt.toISOString(), expiracao: seconds },
+    txid: c.txid,
+    revisao: 0,
+    status: cobStatus(c.status, c.cancellationReason),
+    devedor: { nome: c.customer.name, ...(c.customer.documentType === "CPF" ? { cpf: document } : { cnpj: document }) },
+    valor: { original: formatMinor(c.amount, "BRL") },
+    chave: c.key,
+    ...(c.description ? { solicitacaoPagador: c.description } : {}),
+  };
+}
+
+const keys = new WeakMap<JsonWebKey, Promise<SigningKey>>();
+
+/** The imported signing key for a config's JWK, imported once per JWK object. */
+export function signingKeyFor(jwk: JsonWebKey): Promise<SigningKey> {
+  let key = keys.get(jwk);
+  if (!key) {
+    key = importSigningKey(jwk);
+    keys.set(jwk, key);
+  }
+  return key;
+}

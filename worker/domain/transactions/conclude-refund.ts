@@ -1,0 +1,83 @@
+/**
+ * The acquirer concludes a refund: the refund PENDING → COMPLETED or FAILED (with
+ * `completedAt`), and its transaction, from REFUND_PENDING, moves by what the refunds now add up
+ * to (state-machine.ts):
+ *   - another refund still pending            → stays REFUND_PENDING
+ *   - refunds COMPLETED add up to the amount  → REFUNDED (TRANSACTION_REFUNDED)
+ *   - money left unrefunded (partial, failed) → back to PAID, the refund in its history
+ * Every conclusion writes an event: TRANSACTION_REFUNDED, TRANSACTION_PARTIALLY_REFUNDED or
+ * TRANSACTION_REFUND_FAILED, with `data.transaction` and `data.refund`.
+ *
+ * Sandbox rule (test mode): a refund whose amount ends in 13 minor units (e.g. 1013) FAILS;
+ * any other COMPLETES. Live refunds wait for a live acquirer, which does not exist yet.
+ *
+ * Called by the queue job `refund.conclude` and by the sweep; both are idempotent (a concluded
+ * refund is left alone) and a race between them is settled by the transaction's revision.
+ */
+import { and, asc, eq, lte } from "drizzle-orm";
+import { refunds, transactions } from "../../db/schema";
+import type { Platform } from "../../platform";
+import { toRefund, type RefundRow } from "./serialize";
+import { refundConclusionTrigger } from "./state-machine";
+import { commitTransition, findTransaction, retryOnRace } from "./store";
+
+/** Refunds still pending this long after the request are concluded by the sweep. */
+export const REFUND_SWEEP_AFTER_SECONDS = 10;
+const SWEEP_BATCH = 100;
+
+/** The sandbox acquirer's answer for a refund amount. */
+export function sandboxRefundOutcome(amount: number): { status: "COMPLETED" } | { status: "FAILED"; reason: string } {
+  if (amount % 100 === 13) return { status: "FAILED", reason: "sandbox: refund amounts ending in 13 are declined by the acquirer" };
+  return { status: "COMPLETED" };
+}
+
+/** Concludes one test-mode refund; false when there was nothing to do. */
+export async function concludeRefund(platform: Platform, refundId: string): Promise<boolean> {
+  const { db } = platform;
+  return retryOnRace(async () => {
+    const [found] = await db.select({ transactionId: refunds.transactionId }).from(refunds).where(eq(refunds.id, refundId)).limit(1);
+    const current = found ? await findTransaction(db, found.transactionId) : null;
+    const refund = current?.refunds.find((r) => r.id === refundId);
+    if (!current || !refund || refund.status !== "PENDING" || current.row.livemode) return false;
+
+    const at = platform.now().toISOString();
+    const outcome = sandboxRefundOutcome(refund.amount);
+    const concluded: RefundRow = {
+      ...refund,
+      status: outcome.status,
+      failureReason: outcome.status === "FAILED" ? outcome.reason : null,
+      completedAt: at,
+      updatedAt: at,
+    };
+    const after = current.refunds.map((r) => (r.id === refundId ? concluded : r));
+    const othersPending = after.filter((r) => r.status === "PENDING").length;
+    const refunded = after.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + r.amount, 0);
+    const done = await commitTransition(platform, current, {
+      trigger: refundConclusionTrigger(outcome.status, othersPending, refunded, current.row.amount),
+      refunds: after,
+      eventData: { refund: toRefund(concluded) },
+      statements: (guard) => [
+        db
+          .update(refunds)
+          .set({ status: concluded.status, failureReason: concluded.failureReason, completedAt: at, updatedAt: at })
+          .where(and(eq(refunds.id, refundId), eq(refunds.status, "PENDING"), guard)),
+      ],
+    });
+    return done ? true : null;
+  });
+}
+
+/** Sweep: concludes test-mode refunds pending for over REFUND_SWEEP_AFTER_SECONDS. */
+export async function concludeDueRefunds(platform: Platform): Promise<number> {
+  const before = new Date(platform.now().getTime() - REFUND_SWEEP_AFTER_SECONDS * 1000).toISOString();
+  const due = await platform.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+    .where(and(eq(refunds.status, "PENDING"), lte(refunds.requestedAt, before), eq(transactions.livemode, false)))
+    .orderBy(asc(refunds.requestedAt))
+    .limit(SWEEP_BATCH);
+  let concluded = 0;
+  for (const { id } of due) if (await concludeRefund(platform, id)) concluded++;
+  return concluded;
+}

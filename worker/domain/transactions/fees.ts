@@ -1,0 +1,46 @@
+/**
+ * Fees: what the platform keeps from a payment. Each seller has a fee plan with, per payment
+ * method, a percentage in basis points (1 bp = 0.01 %) and a fixed amount in minor units. The
+ * rates are copied onto the transaction when it is created, so the price in force at creation is
+ * the price charged, even if the plan changes before the buyer pays.
+ *
+ * Rounding rule: fee = round-half-up(amount × bps / 10 000) + fixed, capped at the amount, in
+ * integer (BigInt) arithmetic so no float ever touches money. netAmount = amount − feeAmount.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { feePlanRates, sellers, type PaymentMethod } from "../../db/schema";
+
+/** The plan every seller gets unless assigned another (seeded by migration 0001). */
+export const DEFAULT_FEE_PLAN_ID = "00000000-0000-4000-8000-000000000001";
+
+/** One method's price. */
+export interface FeeRate {
+  feePlanId: string;
+  percentBps: number;
+  fixedAmount: number;
+}
+
+/** The fee and the net for an amount at a rate. */
+export function computeFee(amount: number, rate: Pick<FeeRate, "percentBps" | "fixedAmount">): { feeAmount: number; netAmount: number } {
+  const product = BigInt(amount) * BigInt(rate.percentBps);
+  // Round half up: add half the divisor before the (truncating) integer division.
+  const percentPart = Number((product + 5_000n) / 10_000n);
+  const feeAmount = Math.min(amount, percentPart + rate.fixedAmount);
+  return { feeAmount, netAmount: amount - feeAmount };
+}
+
+/**
+ * The seller's rate for a payment method, or null when its plan does not price the method.
+ * A seller without a plan (created before fee plans existed) is priced by the default plan.
+ */
+export async function sellerFeeRate(db: Db, sellerId: string, method: PaymentMethod): Promise<FeeRate | null> {
+  const planId = sql<string>`coalesce(${sellers.feePlanId}, ${DEFAULT_FEE_PLAN_ID})`;
+  const [row] = await db
+    .select({ feePlanId: feePlanRates.feePlanId, percentBps: feePlanRates.percentBps, fixedAmount: feePlanRates.fixedAmount })
+    .from(sellers)
+    .innerJoin(feePlanRates, and(eq(feePlanRates.feePlanId, planId), eq(feePlanRates.paymentMethod, method)))
+    .where(eq(sellers.id, sellerId))
+    .limit(1);
+  return row ?? null;
+}

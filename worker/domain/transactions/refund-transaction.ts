@@ -1,0 +1,100 @@
+/**
+ * A refund is requested: PAID or REFUND_PENDING → REFUND_PENDING, with a new PENDING refund.
+ *
+ * `amount` defaults to what is left to refund. The sum of a transaction's refunds (all but the
+ * FAILED ones) can never exceed its amount, and that is enforced by the database, not here: the
+ * refund row is inserted by `INSERT … SELECT … WHERE <sum so far> + amount <= transaction
+ * amount`, in the same batch that moves the transaction, so twenty concurrent requests cannot
+ * refund more than the charge however they interleave. The JS checks before it only give the
+ * usual case a precise error without a write.
+ *
+ * The acquirer concludes the refund later (conclude-refund.ts): a queue job is enqueued for
+ * a couple of seconds from now, and the scheduled sweep picks up any whose message was lost.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { insertWhere, rowsAffected } from "../../db/guarded";
+import { refunds, transactions } from "../../db/schema";
+import { ApiError, notFound } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import { claimHeld, completeClaim, type Claim } from "./idempotency";
+import { toRefund, type RefundRow, type TransactionState } from "./serialize";
+import { requireTransition, statusesAllowing } from "./state-machine";
+import { findTransaction, type Scope } from "./store";
+
+/** Seconds before the queue asks the sandbox acquirer to conclude a refund. */
+export const REFUND_CONCLUDE_DELAY_SECONDS = 2;
+
+/** A validated, claimed refund request. */
+export interface RefundInput {
+  scope: Scope;
+  transactionId: string;
+  amount?: number;
+  claim: Claim;
+}
+
+/** What is left to refund: the amount minus every refund that has not failed. */
+export function refundableAmount({ row, refunds: list }: TransactionState): number {
+  return row.amount - list.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+}
+
+/** The 409 for a refund that does not fit (or throws the state error when the status is wrong). */
+function refusal(state: TransactionState, requested: number | undefined): ApiError {
+  requireTransition(state.row.status, "request_refund");
+  const left = refundableAmount(state);
+  const detail =
+    left === 0
+      ? "Nothing is left to refund on this transaction."
+      : `A refund of ${requested} exceeds what is left to refund: ${left} of ${state.row.amount}.`;
+  return new ApiError("REFUND_EXCEEDS_AMOUNT", detail, { extensions: { refundableAmount: left, requestedAmount: requested ?? left } });
+}
+
+/** Requests the refund; returns the 201 response text (also stored for replays). */
+export async function refundTransaction(platform: Platform, input: RefundInput): Promise<{ status: 201; body: string }> {
+  const { db } = platform;
+  const current = await findTransaction(db, input.transactionId, input.scope);
+  if (!current) throw notFound("transaction", input.transactionId);
+  const { to } = requireTransition(current.row.status, "request_refund");
+  const amount = input.amount ?? refundableAmount(current);
+  if (amount <= 0 || amount > refundableAmount(current)) throw refusal(current, input.amount);
+
+  const at = platform.now().toISOString();
+  const { id: txId } = current.row;
+  const refund: RefundRow = {
+    id: crypto.randomUUID(),
+    transactionId: txId,
+    amount,
+    originalAmount: current.row.amount,
+    status: "PENDING",
+    failureReason: null,
+    requestedAt: at,
+    completedAt: null,
+    updatedAt: at,
+  };
+  const from = statusesAllowing("request_refund");
+  // The over-refund guard, evaluated by the database inside the batch's transaction.
+  const fits = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${txId} and ${inArray(transactions.status, from)}
+    and (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.transactionId} = ${txId} and ${refunds.status} <> 'FAILED') + ${amount} <= ${transactions.amount})`;
+  const created = sql`exists (select 1 from ${refunds} where ${refunds.id} = ${refund.id})`;
+  const text = JSON.stringify(toRefund(refund));
+  const [inserted] = await db.batch([
+    insertWhere(db, refunds, refund, and(fits, claimHeld(input.claim))!),
+    db
+      .update(transactions)
+      .set({ status: to, revision: crypto.randomUUID(), updatedAt: at })
+      .where(and(eq(transactions.id, txId), inArray(transactions.status, from), created)),
+    completeClaim(db, input.claim, { status: 201, body: text }, created),
+  ]);
+  if (rowsAffected(inserted) !== 1) {
+    const now = await findTransaction(db, txId, input.scope);
+    if (now && amount > refundableAmount(now)) throw refusal(now, input.amount);
+    if (now) requireTransition(now.row.status, "request_refund");
+    throw new ApiError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "Another request took over this Idempotency-Key; retry to get its result.");
+  }
+  try {
+    await platform.enqueue([{ type: "refund.conclude", refundId: refund.id }], { delaySeconds: REFUND_CONCLUDE_DELAY_SECONDS });
+  } catch (err) {
+    // Not fatal: the scheduled sweep concludes refunds whose message never came.
+    platform.log({ msg: "refund.enqueue_failed", refundId: refund.id, error: String(err) });
+  }
+  return { status: 201, body: text };
+}

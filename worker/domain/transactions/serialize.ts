@@ -1,0 +1,66 @@
+/**
+ * Rows → the API's Transaction and Refund. The one place that decides what a transaction looks
+ * like from outside: GET, the list, the idempotent replay and every event payload use it, so
+ * they can never disagree (the document is masked everywhere because it is masked here).
+ */
+import { maskDocument } from "../../../shared/documents";
+import type { refunds, transactions } from "../../db/schema";
+import type { Refund, Transaction } from "../../routes/schemas/transaction";
+import { qrImageUrl } from "../pix/location";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** A transaction row with its refunds, oldest first: what every operation reads and writes. */
+export interface TransactionState {
+  row: TransactionRow;
+  refunds: RefundRow[];
+}
+
+/** The API shape of a refund. */
+export function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    transactionId: row.transactionId,
+    amount: row.amount,
+    originalAmount: row.originalAmount,
+    status: row.status,
+    failureReason: row.failureReason,
+    requestedAt: row.requestedAt,
+    completedAt: row.completedAt,
+  };
+}
+
+/** The API shape of a transaction; `baseUrl` builds the QR image URL. */
+export function toTransaction({ row, refunds }: TransactionState, baseUrl: string): Transaction {
+  const pix =
+    row.pixQrCode && row.pixLocationId && row.expiresAt
+      ? { qrCode: row.pixQrCode, qrCodeUrl: qrImageUrl(baseUrl, row.pixLocationId), expiresAt: row.expiresAt }
+      : null;
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    amount: row.amount,
+    currency: row.currency,
+    description: row.description,
+    livemode: row.livemode,
+    buyerId: row.buyerId,
+    customer: {
+      name: row.customer.name,
+      email: row.customer.email,
+      document: maskDocument(row.customer.documentNumber),
+    },
+    paymentDetails: pix,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    paidAt: row.paidAt,
+    cancelledAt: row.cancelledAt,
+    cancellationReason: row.cancellationReason,
+    refunds: refunds.map(toRefund),
+    idempotencyKey: row.idempotencyKey,
+    pendingAction: null,
+    feeAmount: row.feeAmount,
+    netAmount: row.netAmount,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The transaction state machine: the one table of every allowed move. Each operation names its
+ * trigger and asks this table where it leads and which event it writes; nothing else decides a
+ * transaction's next status. A pair not in the table is refused (409 INVALID_STATE_TRANSITION).
+ *
+ * The spec's rows (PENDING → PAID, PENDING → CANCELLED, PAID → REFUNDED) are here; the rows the
+ * spec leaves open are our decisions (docs/transactions.md): a PIX whose QR code expires is
+ * cancelled; a refund request moves PAID to REFUND_PENDING until the acquirer concludes it; a
+ * concluded refund that leaves money unrefunded (partial, or failed) returns the transaction to
+ * PAID with the refund in its history. FAILED has no way in yet: PIX never fails, it expires
+ * (card declines, with the 3DS issue, will add PENDING → FAILED).
+ */
+import { TRANSACTION_STATUSES, type TransactionStatus } from "../../db/schema";
+import { ApiError } from "../../lib/problem";
+import type { EventType } from "./events";
+
+/** What can happen to a transaction. */
+export const TRIGGERS = [
+  "pay",
+  "cancel",
+  "expire",
+  "request_refund",
+  "refund_completed_in_full",
+  "refund_completed_partially",
+  "refund_completed_others_pending",
+  "refund_failed",
+  "refund_failed_others_pending",
+] as const;
+export type Trigger = (typeof TRIGGERS)[number];
+
+/** One allowed move. `event` is written in the same batch; null writes none. */
+export interface Transition {
+  from: TransactionStatus;
+  trigger: Trigger;
+  to: TransactionStatus;
+  event: EventType | null;
+}
+
+/** Every allowed move: from-status × trigger → to-status (+ event). */
+export const TRANSITIONS: readonly Transition[] = [
+  { from: "PENDING", trigger: "pay", to: "PAID", event: "TRANSACTION_PAID" },
+  { from: "PENDING", trigger: "cancel", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
+  { from: "PENDING", trigger: "expire", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
+  // A request is not a concluded refund: the spec has no event for it, the conclusion has one.
+  { from: "PAID", trigger: "request_refund", to: "REFUND_PENDING", event: null },
+  { from: "REFUND_PENDING", trigger: "request_refund", to: "REFUND_PENDING", event: null },
+  { from: "REFUND_PENDING", trigger: "refund_completed_in_full", to: "REFUNDED", event: "TRANSACTION_REFUNDED" },
+  { from: "REFUND_PENDING", trigger: "refund_completed_partially", to: "PAID", event: "TRANSACTION_PARTIALLY_REFUNDED" },
+  { from: "REFUND_PENDING", trigger: "refund_completed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_PARTIALLY_REFUNDED" },
+  { from: "REFUND_PENDING", trigger: "refund_failed", to: "PAID", event: "TRANSACTION_REFUND_FAILED" },
+  { from: "REFUND_PENDING", trigger: "refund_failed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_REFUND_FAILED" },
+];
+
+/** How each trigger reads in an error: "A PAID transaction cannot be cancelled". */
+const VERBS: Record<Trigger, string> = {
+  pay: "be paid",
+  cancel: "be cancelled",
+  expire: "expire",
+  request_refund: "be refunded",
+  refund_completed_in_full: "conclude a refund",
+  refund_completed_partially: "conclude a refund",
+  refund_completed_others_pending: "conclude a refund",
+  refund_failed: "conclude a refund",
+  refund_failed_others_pending: "conclude a refund",
+};
+
+/** The move for (from, trigger), or null when the table has none. */
+export function findTransition(from: TransactionStatus, trigger: Trigger): Transition | null {
+  return TRANSITIONS.find((t) => t.from === from && t.trigger === trigger) ?? null;
+}
+
+/** The statuses a trigger may start from. */
+export function statusesAllowing(trigger: Trigger): TransactionStatus[] {
+  return TRANSACTION_STATUSES.filter((s) => findTransition(s, trigger));
+}
+
+/** The move for (from, trigger); a 409 naming the current status when there is none. */
+export function requireTransition(from: TransactionStatus, trigger: Trigger): Transition {
+  const move = findTransition(from, trigger);
+  if (move) return move;
+  const allowed = statusesAllowing(trigger);
+  throw new ApiError(
+    "INVALID_STATE_TRANSITION",
+    `The transaction is ${from}; only a ${allowed.join(" or ")} transaction can ${VERBS[trigger]}.`,
+    { extensions: { currentStatus: from, allowedStatuses: allowed } },
+  );
+}
+
+/**
+ * The trigger for a refund's conclusion, from what the refunds look like once it is concluded:
+ * still others pending, everything refunded, or money left unrefunded.
+ */
+export function refundConclusionTrigger(
+  outcome: "COMPLETED" | "FAILED",
+  othersPending: number,
+  refundedTotal: number,
+  amount: number,
+): Trigger {
+  if (outcome === "FAILED") return othersPending > 0 ? "refund_failed_others_pending" : "refund_failed";
+  if (othersPending > 0) return "refund_completed_others_pending";
+  return refundedTotal >= amount ? "refund_completed_in_full" : "refund_completed_partially";
+}

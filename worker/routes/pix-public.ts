@@ -1,0 +1,112 @@
+/**
+ * The PIX URLs a payer's bank and a buyer's browser fetch: outside /v1, without a key, because
+ * they are reached through the QR code. The location ids in them are unguessable (docs/pix.md).
+ *
+ * - GET /pix/loc/{locationId}: the charge as a compact JWS (`application/jose`) of the BCB cob
+ *   payload, signed ES256 with `jku` naming the JWKS; its status follows the transaction.
+ * - GET /pix/qr/{locationId}: the QR image of the BR Code, SVG (default) or PNG (?format=png).
+ * - GET /pix/jwks.json: the public key that verifies the JWS.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { cors } from "hono/cors";
+import { transactions } from "../db/schema";
+import { publicJwks, signJws } from "../domain/pix/jws";
+import { cobPayload, jwksUrl, LOCATION_ID_LENGTH, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
+import { qrPng, qrSvg } from "../domain/pix/qr-image";
+import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/problem";
+import type { Platform } from "../platform";
+import { problemResponses } from "./schemas/responses";
+
+const LocationParam = z.object({
+  locationId: z.string().openapi({ param: { name: "locationId", in: "path" }, example: "q8Yc3kT0aZ…" }),
+});
+const LOCATION_ID = new RegExp(`^[0-9A-Za-z]{${LOCATION_ID_LENGTH}}$`);
+
+/** The charge behind a location id, or a 404 for anything else. */
+async function chargeAt(platform: Platform, locationId: string) {
+  const missing = new ApiError("RESOURCE_NOT_FOUND", "No PIX charge at this location.");
+  if (!LOCATION_ID.test(locationId)) throw missing;
+  const [row] = await platform.db.select().from(transactions).where(eq(transactions.pixLocationId, locationId)).limit(1);
+  if (!row?.pixTxid || !row.pixQrCode || !row.expiresAt) throw missing;
+  return { ...row, pixTxid: row.pixTxid, pixQrCode: row.pixQrCode, expiresAt: row.expiresAt };
+}
+
+const locationRoute = createRoute({
+  method: "get",
+  path: `${PIX_PATHS.location}/{locationId}`,
+  tags: ["PIX"],
+  summary: "The PIX charge as a signed JWS (the BR Code's location URL)",
+  request: { params: LocationParam },
+  responses: {
+    200: { description: "Compact JWS (ES256) of the BCB cob payload.", content: { "application/jose": { schema: z.string() } } },
+    ...problemResponses(404),
+  },
+});
+
+const qrRoute = createRoute({
+  method: "get",
+  path: `${PIX_PATHS.qr}/{locationId}`,
+  tags: ["PIX"],
+  summary: "The QR image of the charge's BR Code",
+  request: {
+    params: LocationParam,
+    query: z.object({
+      format: z
+        .enum(["svg", "png"], { error: "must be svg or png" })
+        .default("svg")
+        .openapi({ param: { name: "format", in: "query" } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The QR code image.",
+      content: {
+        "image/svg+xml": { schema: z.string() },
+        "image/png": { schema: z.string().openapi({ format: "binary" }) },
+      },
+    },
+    ...problemResponses(400, 404),
+  },
+});
+
+const jwksRoute = createRoute({
+  method: "get",
+  path: PIX_PATHS.jwks,
+  tags: ["PIX"],
+  summary: "The public keys that verify PIX location JWS",
+  responses: {
+    200: {
+      description: "JWK Set (RFC 7517).",
+      content: { "application/json": { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } },
+    },
+  },
+});
+
+/** The public PIX routes. */
+export const pixPublicRoutes = new OpenAPIHono<AppEnv>();
+// Payer apps and the checkout widget fetch these from other origins.
+pixPublicRoutes.use("/pix/*", cors({ origin: "*", allowMethods: ["GET"] }));
+pixPublicRoutes
+  .openapi(locationRoute, async (c) => {
+    const { platform } = c.var;
+    const charge = await chargeAt(platform, c.req.valid("param").locationId);
+    const key = await signingKeyFor(platform.config.pixSigningJwk);
+    const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.sellerId }, platform.now());
+    const jws = await signJws(key, payload, { jku: jwksUrl(platform.config.baseUrl) });
+    return c.body(jws, 200, { "Content-Type": "application/jose", "Cache-Control": "no-store" });
+  })
+  .openapi(qrRoute, async (c) => {
+    const charge = await chargeAt(c.var.platform, c.req.valid("param").locationId);
+    // The image of a charge never changes, so it may be cached.
+    const cache = { "Cache-Control": "public, max-age=86400, immutable", "Cross-Origin-Resource-Policy": "cross-origin" };
+    if (c.req.valid("query").format === "png") {
+      return c.body((await qrPng(charge.pixQrCode)) as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "image/png", ...cache });
+    }
+    return c.body(await qrSvg(charge.pixQrCode), 200, { "Content-Type": "image/svg+xml", ...cache });
+  })
+  .openapi(jwksRoute, async (c) => {
+    const key = await signingKeyFor(c.var.platform.config.pixSigningJwk);
+    return c.json(publicJwks(key) as { keys: Array<Record<string, unknown>> }, 200, { "Cache-Control": "public, max-age=300" });
+  });

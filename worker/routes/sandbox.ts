@@ -1,0 +1,37 @@
+/**
+ * /v1/sandbox: test-mode stand-ins for what the outside world does (here: the payer's bank paying
+ * a PIX). A live key gets the same 404 as a route that does not exist: live traffic never
+ * reaches sandbox behaviour, and does not learn that it exists.
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { payTransaction } from "../domain/transactions/pay-transaction";
+import { authOf } from "../lib/auth";
+import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/problem";
+import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
+import { TransactionSchema } from "./schemas/transaction";
+import { scopeOf, TransactionIdParam } from "./transactions";
+
+/** Mounted on /v1/sandbox/*: test keys only. */
+export const testModeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (authOf(c).mode !== "test") throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`);
+  await next();
+};
+
+const payRoute = createRoute({
+  method: "post",
+  path: "/v1/sandbox/transactions/{id}/pay",
+  tags: ["Sandbox"],
+  summary: "Simulate the payer's bank paying a PIX (test mode)",
+  description: "PENDING → PAID with `paidAt` and fees, as a real PSP confirmation would do (event TRANSACTION_PAID).",
+  security: SECRET_KEY_SECURITY,
+  request: { params: TransactionIdParam },
+  responses: { 200: json(TransactionSchema, "The paid transaction."), ...problemResponses(400, 401, 404, 409) },
+});
+
+/** The sandbox routes. */
+export const sandboxRoutes = new OpenAPIHono<AppEnv>().openapi(payRoute, async (c) => {
+  const { id } = c.req.valid("param");
+  return c.json(await payTransaction(c.var.platform, scopeOf(c), id), 200);
+});

@@ -1,0 +1,168 @@
+/**
+ * Transaction and refund schemas: the create body with its per-method rules, the resource as
+ * returned (GET, list, idempotent replay and event payloads all share it), and refund bodies.
+ */
+import { z } from "@hono/zod-openapi";
+import { isCurrency } from "../../../shared/currency";
+import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../db/schema";
+import { InlineAddressSchema } from "./address";
+import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
+import { CardInputSchema, ThreeDsSchema } from "./card";
+
+/** The largest amount accepted, in minor units: what a BR Code's amount field can carry. */
+export const MAX_AMOUNT = 999_999_999_999;
+export const PIX_EXPIRATION = { min: 60, max: 86_400, default: 3_600 } as const;
+
+/** An amount in the currency's smallest unit. */
+export const Amount = z
+  .number({ error: "must be an integer number of the currency's minor unit (e.g. cents)" })
+  .int("must be an integer in the currency's minor unit (e.g. 1050 for R$ 10.50)")
+  .positive("must be greater than zero")
+  .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`)
+  .openapi({ example: 1050, description: "In the currency's minor unit: cents for BRL, whole yen for JPY." });
+
+/** An ISO 4217 code, upper-cased before the check. */
+export const Currency = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .refine(isCurrency, "must be an ISO 4217 currency code, e.g. BRL")
+  .openapi({ type: "string", example: "BRL" });
+
+/** The inline `buyer` of a transaction: contact fields optional, document checked. */
+export const InlineBuyerSchema = z
+  .strictObject({
+    name: BuyerName,
+    documentType: DocumentType,
+    documentNumber: DocumentNumber,
+    email: Email.optional(),
+    phone: Phone.optional(),
+    address: InlineAddressSchema.optional(),
+  })
+  .superRefine(checkDocument)
+  .openapi("InlineBuyer");
+
+type CreateFields = {
+  paymentMethod: (typeof PAYMENT_METHODS)[number];
+  currency: string;
+  buyerId?: string;
+  buyer?: unknown;
+  card?: unknown;
+  threeDs?: unknown;
+};
+
+/** The rules that depend on the payment method (one issue per broken rule, by field). */
+function methodRules(v: CreateFields, ctx: z.RefinementCtx) {
+  if (v.paymentMethod !== "PIX") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["paymentMethod"],
+      message: `${v.paymentMethod} payments need the 3DS flow, which this server does not offer yet; use PIX`,
+    });
+    return;
+  }
+  if (v.currency !== "BRL") ctx.addIssue({ code: "custom", path: ["currency"], message: "PIX charges are in BRL only" });
+  if (v.buyerId === undefined && v.buyer === undefined) {
+    ctx.addIssue({ code: "custom", path: ["buyer"], message: "a PIX charge needs buyerId or buyer" });
+  }
+  if (v.buyerId !== undefined && v.buyer !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["buyerId"], message: "send buyerId or buyer, not both" });
+  }
+  for (const field of ["card", "threeDs"] as const) {
+    if (v[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `${field} is only for card payments` });
+  }
+}
+
+/** Body of POST /v1/transactions. */
+export const TransactionCreateSchema = z
+  .strictObject({
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "must be PIX, CREDIT_CARD or DEBIT_CARD" }),
+    amount: Amount,
+    currency: Currency,
+    description: z.string().trim().min(1, "must not be empty").max(140, "at most 140 characters").optional(),
+    expirationSeconds: z
+      .number({ error: "must be an integer number of seconds" })
+      .int("must be an integer number of seconds")
+      .min(PIX_EXPIRATION.min, `must be at least ${PIX_EXPIRATION.min} seconds`)
+      .max(PIX_EXPIRATION.max, `must be at most ${PIX_EXPIRATION.max} seconds (24 h)`)
+      .optional()
+      .openapi({ description: `PIX QR code lifetime; default ${PIX_EXPIRATION.default}.` }),
+    buyerId: z.uuid("must be a UUID").optional(),
+    buyer: InlineBuyerSchema.optional(),
+    card: CardInputSchema.optional(),
+    installments: z.number().int("must be an integer").min(1, "must be at least 1").max(21, "at most 21").optional(),
+    threeDs: ThreeDsSchema.optional(),
+    seonSession: z.string().max(4096, "at most 4096 characters").optional(),
+  })
+  .superRefine(methodRules)
+  .openapi("TransactionCreate");
+
+/** The Idempotency-Key request header. */
+export const IdempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1, "must not be empty")
+    .max(255, "at most 255 characters")
+    .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces")
+    .optional()
+    .openapi({ param: { in: "header" }, description: "Idempotency-Key: a retry-safe key, kept 24 h per seller and mode." }),
+});
+
+/** Body of POST /v1/transactions/{id}/refunds. */
+export const RefundCreateSchema = z
+  .strictObject({ amount: Amount.optional().openapi({ description: "Default: what is left to refund." }) })
+  .openapi("RefundCreate");
+
+/** A refund as returned. */
+export const RefundSchema = z
+  .object({
+    id: z.uuid(),
+    transactionId: z.uuid(),
+    amount: z.number().int(),
+    originalAmount: z.number().int().openapi({ description: "The transaction's amount when the refund was requested." }),
+    status: z.enum(REFUND_STATUSES),
+    failureReason: z.string().nullable(),
+    requestedAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable().openapi({ description: "When the acquirer concluded it (COMPLETED or FAILED)." }),
+  })
+  .openapi("Refund");
+
+/** A transaction as returned. */
+export const TransactionSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(TRANSACTION_STATUSES),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    amount: z.number().int(),
+    currency: z.string(),
+    description: z.string().nullable(),
+    livemode: z.boolean(),
+    buyerId: z.uuid().nullable(),
+    customer: z.object({
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      document: z.string().nullable().openapi({ example: "***.982.247-**", description: "Always masked." }),
+    }),
+    paymentDetails: z
+      .object({
+        qrCode: z.string().openapi({ description: "PIX copy-and-paste BR Code." }),
+        qrCodeUrl: z.url().openapi({ description: "The QR image: SVG, or PNG with ?format=png." }),
+        expiresAt: z.iso.datetime(),
+      })
+      .nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+    cancellationReason: z.enum(["REQUESTED", "EXPIRED"]).nullable(),
+    refunds: z.array(RefundSchema),
+    idempotencyKey: z.string(),
+    pendingAction: z.null().openapi({ description: "A browser action (3DS) for card payments; null for PIX." }),
+    feeAmount: z.number().int().nullable(),
+    netAmount: z.number().int().nullable(),
+  })
+  .openapi("Transaction");
+
+export type TransactionCreate = z.infer<typeof TransactionCreateSchema>;
+export type InlineBuyer = z.infer<typeof InlineBuyerSchema>;
+export type Transaction = z.infer<typeof TransactionSchema>;
+export type Refund = z.infer<typeof RefundSchema>;

@@ -1,0 +1,112 @@
+/**
+ * /v1/transactions: create (PIX; idempotent), list, read and cancel. Refunds are in refunds.ts,
+ * the sandbox's payment confirmation in sandbox.ts. A key sees only its own mode's transactions.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { TRANSACTION_STATUSES } from "../db/schema";
+import { cancelTransaction } from "../domain/transactions/cancel-transaction";
+import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
+import { listTransactions } from "../domain/transactions/list-transactions";
+import { toTransaction } from "../domain/transactions/serialize";
+import { findTransaction, type Scope } from "../domain/transactions/store";
+import { authOf } from "../lib/auth";
+import type { AppEnv } from "../lib/context";
+import { PageQuery, pageEnvelope } from "../lib/pagination";
+import { notFound } from "../lib/problem";
+import { idempotently } from "./idempotent";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
+import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "./schemas/transaction";
+
+/** The `{id}` path parameter of every transaction route. */
+export const TransactionIdParam = z.object({
+  id: z.uuid("must be a UUID").openapi({ param: { name: "id", in: "path" } }),
+});
+
+/** The caller's scope: its seller, in its key's mode. */
+export function scopeOf(c: Parameters<typeof authOf>[0]): Scope {
+  const auth = authOf(c);
+  return { sellerId: auth.sellerId, livemode: auth.mode === "live" };
+}
+
+const createTransactionRoute = createRoute({
+  method: "post",
+  path: "/v1/transactions",
+  tags: ["Transactions"],
+  summary: "Create a transaction (PIX)",
+  description:
+    "Creates a PIX charge in PENDING with a dynamic BR Code. Send an Idempotency-Key to retry safely: the same key and " +
+    "body answer 200 with the first response (`Idempotent-Replayed: true`); a different body is a 409.",
+  security: SECRET_KEY_SECURITY,
+  request: { headers: IdempotencyHeaders, body: jsonBody(TransactionCreateSchema) },
+  responses: {
+    201: json(TransactionSchema, "The new transaction."),
+    200: json(TransactionSchema, "Idempotent replay: the first response's body."),
+    ...problemResponses(400, 401, 409, 422),
+  },
+});
+
+const listTransactionsRoute = createRoute({
+  method: "get",
+  path: "/v1/transactions",
+  tags: ["Transactions"],
+  summary: "List transactions, newest first",
+  security: SECRET_KEY_SECURITY,
+  request: {
+    query: PageQuery.extend({
+      status: z
+        .enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` })
+        .optional()
+        .openapi({ param: { name: "status", in: "query" } }),
+    }),
+  },
+  responses: {
+    200: json(pageEnvelope(TransactionSchema, "TransactionPage"), "A page of transactions."),
+    ...problemResponses(400, 401),
+  },
+});
+
+const getTransactionRoute = createRoute({
+  method: "get",
+  path: "/v1/transactions/{id}",
+  tags: ["Transactions"],
+  summary: "Get a transaction",
+  security: SECRET_KEY_SECURITY,
+  request: { params: TransactionIdParam },
+  responses: { 200: json(TransactionSchema, "The transaction."), ...problemResponses(400, 401, 404) },
+});
+
+const cancelTransactionRoute = createRoute({
+  method: "post",
+  path: "/v1/transactions/{id}/cancel",
+  tags: ["Transactions"],
+  summary: "Cancel a pending transaction",
+  description: "PENDING → CANCELLED (event TRANSACTION_CANCELLED). Any other status is a 409 naming it.",
+  security: SECRET_KEY_SECURITY,
+  request: { params: TransactionIdParam },
+  responses: { 200: json(TransactionSchema, "The cancelled transaction."), ...problemResponses(400, 401, 404, 409) },
+});
+
+/** The transactions routes. */
+export const transactionsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(createTransactionRoute, async (c) => {
+    const body = c.req.valid("json");
+    const key = c.req.valid("header")["idempotency-key"];
+    // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
+    return idempotently(c, "transactions.create", key, body, (claim) =>
+      createPixTransaction(c.var.platform, { scope: scopeOf(c), claim, body }),
+    ) as never;
+  })
+  .openapi(listTransactionsRoute, async (c) => {
+    const { db, config } = c.var.platform;
+    return c.json(await listTransactions(db, scopeOf(c), c.req.valid("query"), config.baseUrl), 200);
+  })
+  .openapi(getTransactionRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const state = await findTransaction(c.var.platform.db, id, scopeOf(c));
+    if (!state) throw notFound("transaction", id);
+    return c.json(toTransaction(state, c.var.platform.config.baseUrl), 200);
+  })
+  .openapi(cancelTransactionRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json(await cancelTransaction(c.var.platform, scopeOf(c), id), 200);
+  });
