@@ -17,7 +17,6 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, title: "No permission for this resource" },
   RESOURCE_NOT_FOUND: { status: 404, title: "Resource not found" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
-  METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: "Idempotency-Key reused with different parameters" },
   IDEMPOTENCY_REQUEST_IN_PROGRESS: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
   INVALID_STATE_TRANSITION: { status: 409, title: "The resource is not in a state that allows this operation" },
