@@ -108,5 +108,5 @@ pixPublicRoutes
   })
   .openapi(jwksRoute, async (c) => {
     const key = await signingKeyFor(c.var.platform.config.pixSigningJwk);
-    return c.json(publicJwks(key) as { keys: Array<Record<string, unknown>> }, 200, { "Cache-Control": "public, max-age=300" });
+    return c.json(publicJwks(key) as unknown as { keys: Array<Record<string, unknown>> }, 200, { "Cache-Control": "public, max-age=300" });
   });

@@ -41,7 +41,7 @@ const ES256_SIGN = { name: "ECDSA", hash: "SHA-256" } as const;
 /** Generates a new extractable ES256 key and returns its private JWK (keep it secret). */
 export async function generateSigningKeyJwk(): Promise<JsonWebKey> {
   const pair = (await crypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"])) as CryptoKeyPair;
-  const { kty, crv, x, y, d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  const { kty, crv, x, y, d } = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
   return { kty, crv, x, y, d };
 }
 
@@ -135,12 +135,12 @@ function ecPublicJwk(jwk: JsonWebKey): JsonWebKey {
 }
 
 function utf8(text: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(text);
+  return new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
 }
 
 function parseJson(bytes: Uint8Array, part: string): unknown {
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
     throw new Error(`JWS ${part} is not valid UTF-8 JSON`);
   }

@@ -1,0 +1,56 @@
+/**
+ * The Worker's configuration from its bindings: secrets are checked before the first request
+ * uses them, a misconfigured Worker answers problem+json without revealing why, and the base
+ * URL falls back to the request's origin only where there is a request.
+ */
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { readCloudflareConfig } from "../../worker/cloudflare/config";
+import type { Env } from "../../worker/cloudflare/env";
+import worker from "../../worker/index";
+import { captureLogs } from "./console-log";
+
+const logged = captureLogs();
+
+function withEnv(overrides: Partial<Env>): Env {
+  return { ...env, ...overrides };
+}
+
+describe("the Worker's config", () => {
+  it("reads every PlatformConfig field from the bindings", () => {
+    const config = readCloudflareConfig(env);
+    expect(config).toEqual({
+      baseUrl: "http://pay.test",
+      vaultKey: env.VAULT_KEY,
+      maxBodyBytes: 102400,
+      pixSigningJwk: JSON.parse(env.PIX_SIGNING_JWK),
+    });
+  });
+
+  it.each([
+    [{ VAULT_KEY: "" }, /VAULT_KEY is not set/],
+    [{ VAULT_KEY: btoa("too short") }, /VAULT_KEY must be base64 of 32 bytes/],
+    [{ PIX_SIGNING_JWK: "{not json" }, /PIX_SIGNING_JWK is not JSON/],
+    [{ PIX_SIGNING_JWK: JSON.stringify({ kty: "EC", crv: "P-256", x: "x", y: "y" }) }, /private EC P-256 JWK/],
+    [{ MAX_BODY_BYTES: "lots" }, /MAX_BODY_BYTES must be a positive integer/],
+  ])("rejects %o", (overrides, message) => {
+    expect(() => readCloudflareConfig(withEnv(overrides))).toThrow(message);
+  });
+
+  it("takes the base URL from the request when PUBLIC_BASE_URL is empty, and requires it without one", () => {
+    const bare = withEnv({ PUBLIC_BASE_URL: "" });
+    expect(readCloudflareConfig(bare, "https://pay.example.com/v1/buyers?x=1").baseUrl).toBe("https://pay.example.com");
+    expect(() => readCloudflareConfig(bare)).toThrow(/PUBLIC_BASE_URL is not set/);
+  });
+
+  it("answers 500 problem+json when a secret is missing, naming it only in the log", async () => {
+    const res = await worker.fetch(new Request("http://pay.test/v1/buyers"), withEnv({ VAULT_KEY: "" }), createExecutionContext());
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const body = await res.text();
+    expect(JSON.parse(body)).toMatchObject({ status: 500, code: "INTERNAL_ERROR", instance: "/v1/buyers" });
+    expect(body).not.toContain("VAULT_KEY");
+    expect(logged).toContainEqual(expect.objectContaining({ msg: "config.invalid", error: expect.stringContaining("VAULT_KEY") }));
+  });
+});

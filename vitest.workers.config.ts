@@ -1,0 +1,29 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// The workerd tests: worker/index.ts runs in workerd (Miniflare) with wrangler.toml's bindings,
+// against a database served by the local libSQL server that test/workerd/node/global-setup.ts
+// starts in Node (files under test/workerd/node/ run in Node; the others in workerd).
+// The options are a function so they can read what global-setup provided.
+export default defineConfig({
+  plugins: [
+    cloudflareTest(({ inject }) => ({
+      main: "./worker/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // The Worker's secrets and vars for this run (they override wrangler.toml's [vars]).
+        bindings: {
+          TURSO_DATABASE_URL: inject("libsqlUrl"),
+          VAULT_KEY: inject("vaultKey"),
+          PIX_SIGNING_JWK: inject("pixSigningJwk"),
+          PUBLIC_BASE_URL: inject("baseUrl"),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/workerd/**/*.test.ts"],
+    globalSetup: ["./test/workerd/node/global-setup.ts"],
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * The Cloudflare host's Platform: Turso (or the local libSQL server) through the web client,
+ * Cloudflare Queues for jobs, the wall clock, global fetch and console logging (which Workers
+ * Logs and `wrangler tail` collect). Built from the Worker's bindings; no state of its own
+ * beyond the isolate's database client.
+ */
+import type { LogLine, Platform, PlatformConfig } from "../platform";
+import { isolateDatabase } from "./database";
+import type { Env } from "./env";
+
+/** Cloudflare Queues takes at most 100 messages per sendBatch call. */
+const MAX_BATCH = 100;
+
+/** One JSON line per entry, timestamped like the Node host's. */
+export function consoleLog(line: LogLine): void {
+  console.log(JSON.stringify({ time: new Date().toISOString(), ...line }));
+}
+
+/** Builds the platform for one Worker env and an already-read config. */
+export function createCloudflarePlatform(env: Env, config: PlatformConfig): Platform {
+  const { db } = isolateDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  return {
+    db,
+    config,
+    now: () => new Date(),
+    // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd.
+    fetch: (input, init) => fetch(input, init),
+    log: consoleLog,
+    async enqueue(jobs, opts = {}) {
+      const delaySeconds = opts.delaySeconds ?? 0;
+      for (let i = 0; i < jobs.length; i += MAX_BATCH) {
+        await env.JOBS.sendBatch(jobs.slice(i, i + MAX_BATCH).map((body) => ({ body, delaySeconds })));
+      }
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The Worker's queue consumers. The job queue runs each message through `runJob`, the same entry
+ * the Node host's in-process queue calls; the dead-letter queue receives what failed every
+ * attempt.
+ *
+ * Retries are per message: one failing job does not make the batch's other jobs run again.
+ * wrangler.toml allows 4 retries 60 s apart (5 attempts, as the Node queue), then Cloudflare
+ * moves the message to the dead-letter queue, whose name ends in `-dlq`.
+ */
+import type { Job } from "../jobs/job";
+import { DEFAULT_QUEUE_POLICY } from "../jobs/memory-queue";
+import { runJob } from "../jobs/run-job";
+import type { Platform } from "../platform";
+
+/** Seconds before a failed job is tried again: the Node queue's policy, and wrangler.toml's. */
+export const RETRY_DELAY_SECONDS = DEFAULT_QUEUE_POLICY.retryDelaySeconds;
+
+/** True for the dead-letter queue's batches (its name is the job queue's name plus `-dlq`). */
+export function isDeadLetterQueue(queueName: string): boolean {
+  return queueName.endsWith("-dlq");
+}
+
+/** Runs every job of a batch; acks the ones that succeed, retries the rest after a delay. */
+export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await runJob(platform, message.body);
+      message.ack();
+    } catch (err) {
+      platform.log({
+        msg: "queue.job_failed",
+        queue: batch.queue,
+        messageId: message.id,
+        attempts: message.attempts,
+        job: message.body,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      });
+      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    }
+  }
+}
+
+/**
+ * A job that failed every attempt. Jobs only name rows and the minute sweeps find due work in the
+ * database by themselves, so acking loses nothing; this is where a kind whose row must record the
+ * give-up (a webhook delivery marked dead once its attempts are spent) does so. Every kind must
+ * choose here: a new one fails to compile until it has its case.
+ */
+async function deadLettered(platform: Platform, job: Job, attempts: number): Promise<void> {
+  platform.log({ msg: "queue.dead_letter", job, attempts });
+  switch (job.type) {
+    case "noop":
+      return;
+    case "refund.conclude":
+      // The refunds sweep concludes a refund whose job gave up: nothing to record.
+      return;
+    default: {
+      // Only a message from another deploy gets here at run time: the log line is all we can do.
+      const unhandled: never = job;
+      return void unhandled;
+    }
+  }
+}
+
+/** Logs and acks each dead-lettered message; a failing hook retries that message. */
+export async function consumeDeadLetters(platform: Platform, batch: MessageBatch<Job>): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await deadLettered(platform, message.body, message.attempts);
+      message.ack();
+    } catch (err) {
+      platform.log({ msg: "queue.dead_letter_failed", messageId: message.id, error: String(err) });
+      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+    }
+  }
+}
