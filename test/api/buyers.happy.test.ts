@@ -109,4 +109,15 @@ describe("buyers: create, read, update", () => {
     expect(second.items.map((b: { name: string }) => b.name)).toEqual(["A"]);
     expect(second).toMatchObject({ hasNext: false, hasPrevious: true, isFirst: false, isLast: true });
   });
+
+  it("finds a buyer by its id in upper case too (a UUID is case-insensitive)", async () => {
+    const created = await (await ctx.post("/v1/buyers", buyerBody())).json();
+    const upper = created.id.toUpperCase();
+    const read = await ctx.get(`/v1/buyers/${upper}`);
+    expect(read.status).toBe(200);
+    expect((await read.json()).id).toBe(created.id);
+    const patched = await ctx.patch(`/v1/buyers/${upper}`, { name: "Maria S." });
+    expect(patched.status).toBe(200);
+    expect((await patched.json()).name).toBe("Maria S.");
+  });
 });

@@ -39,3 +39,31 @@ describe("Node config: the PIX signing key", () => {
     expect(() => readNodeConfig(env)).toThrow(/too long for PIX/);
   });
 });
+
+describe("Node config: PORT, HOST, DATABASE_URL and MAX_BODY_BYTES", () => {
+  const base = { DATABASE_URL: "file::memory:" };
+
+  it("refuses a MAX_BODY_BYTES that is not a positive integer (NaN would switch the limit off)", () => {
+    expect(() => readNodeConfig({ ...base, MAX_BODY_BYTES: "100kb" })).toThrow(/MAX_BODY_BYTES must be a positive integer/);
+    expect(() => readNodeConfig({ ...base, MAX_BODY_BYTES: "0" })).toThrow(/MAX_BODY_BYTES/);
+    expect(() => readNodeConfig({ ...base, MAX_BODY_BYTES: "-1" })).toThrow(/MAX_BODY_BYTES/);
+    expect(readNodeConfig({ ...base, MAX_BODY_BYTES: "" }).maxBodyBytes).toBe(100 * 1024);
+    expect(readNodeConfig({ ...base, MAX_BODY_BYTES: "2048" }).maxBodyBytes).toBe(2048);
+  });
+
+  it("takes empty PORT and HOST as unset, and refuses port 0 (links would name port 0)", () => {
+    const config = readNodeConfig({ ...base, PORT: "", HOST: "" });
+    expect(config).toMatchObject({ port: 8787, host: "127.0.0.1", baseUrl: "http://127.0.0.1:8787" });
+    expect(() => readNodeConfig({ ...base, PORT: "0" })).toThrow(/PORT must be a port number/);
+  });
+
+  it("brackets an IPv6 HOST in the base URL", () => {
+    const { baseUrl } = readNodeConfig({ ...base, HOST: "::1", PORT: "9000" });
+    expect(baseUrl).toBe("http://[::1]:9000");
+    expect(new URL(baseUrl).port).toBe("9000");
+  });
+
+  it("accepts a bare :memory: DATABASE_URL as local (secrets generated, not demanded)", () => {
+    expect(readNodeConfig({ DATABASE_URL: ":memory:" }).vaultKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  });
+});

@@ -34,6 +34,8 @@ describe("the Worker's config", () => {
     [{ PIX_SIGNING_JWK: "{not json" }, /PIX_SIGNING_JWK is not JSON/],
     [{ PIX_SIGNING_JWK: JSON.stringify({ kty: "EC", crv: "P-256", x: "x", y: "y" }) }, /private EC P-256 JWK/],
     [{ MAX_BODY_BYTES: "lots" }, /MAX_BODY_BYTES must be a positive integer/],
+    [{ TURSO_DATABASE_URL: "" }, /TURSO_DATABASE_URL is not set/],
+    [{ TURSO_DATABASE_URL: "pay-org.turso.io" }, /TURSO_DATABASE_URL must be a libsql:\/\/, https:\/\/ or http:\/\/ URL/],
   ])("rejects %o", (overrides, message) => {
     expect(() => readCloudflareConfig(withEnv(overrides))).toThrow(message);
   });
@@ -52,5 +54,19 @@ describe("the Worker's config", () => {
     expect(JSON.parse(body)).toMatchObject({ status: 500, code: "INTERNAL_ERROR", instance: "/v1/buyers" });
     expect(body).not.toContain("VAULT_KEY");
     expect(logged).toContainEqual(expect.objectContaining({ msg: "config.invalid", error: expect.stringContaining("VAULT_KEY") }));
+  });
+
+  it("answers 500 problem+json, naming the binding in the log, when the database URL is missing", async () => {
+    const res = await worker.fetch(
+      new Request("http://pay.test/v1/buyers"),
+      withEnv({ TURSO_DATABASE_URL: undefined as unknown as string }),
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ code: "INTERNAL_ERROR" });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: "config.invalid", error: expect.stringContaining("TURSO_DATABASE_URL") }),
+    );
   });
 });

@@ -21,6 +21,15 @@ function required(env: Env, name: "TURSO_DATABASE_URL" | "VAULT_KEY" | "PIX_SIGN
   return value.trim();
 }
 
+/** The database URL, checked here so a missing one is a ConfigError, not a driver error per request. */
+export function databaseUrl(env: Env): string {
+  const url = required(env, "TURSO_DATABASE_URL");
+  if (!/^(libsql|https?|wss?):\/\/[^/\s]/i.test(url)) {
+    throw new ConfigError("TURSO_DATABASE_URL must be a libsql://, https:// or http:// URL (ws:// and wss:// work too; see docs/cloudflare.md).");
+  }
+  return url;
+}
+
 /** The vault key must decode to exactly 32 bytes, or every encryption would fail later. */
 function vaultKey(env: Env): string {
   const key = required(env, "VAULT_KEY");
@@ -69,6 +78,7 @@ export function resolveBaseUrl(env: Env, requestUrl?: string): string {
 
 /** Reads and checks the whole config; throws ConfigError naming the first bad binding. */
 export function readCloudflareConfig(env: Env, requestUrl?: string): PlatformConfig {
+  databaseUrl(env);
   return {
     baseUrl: resolveBaseUrl(env, requestUrl),
     vaultKey: vaultKey(env),

@@ -5,6 +5,7 @@
  * beyond the isolate's database client.
  */
 import type { LogLine, Platform, PlatformConfig } from "../platform";
+import { databaseUrl } from "./config";
 import { isolateDatabase } from "./database";
 import type { Env } from "./env";
 
@@ -18,7 +19,7 @@ export function consoleLog(line: LogLine): void {
 
 /** Builds the platform for one Worker env and an already-read config. */
 export function createCloudflarePlatform(env: Env, config: PlatformConfig): Platform {
-  const { db } = isolateDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  const { db } = isolateDatabase(databaseUrl(env), env.TURSO_AUTH_TOKEN?.trim());
   return {
     db,
     config,

@@ -10,6 +10,7 @@
 import type { Job } from "../jobs/job";
 import { DEFAULT_QUEUE_POLICY } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
+import { describeError } from "../lib/on-error";
 import type { Platform } from "../platform";
 
 /** Seconds before a failed job is tried again: the Node queue's policy, and wrangler.toml's. */
@@ -33,7 +34,7 @@ export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>):
         messageId: message.id,
         attempts: message.attempts,
         job: message.body,
-        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        error: describeError(err).error,
       });
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
     }
@@ -69,7 +70,7 @@ export async function consumeDeadLetters(platform: Platform, batch: MessageBatch
       await deadLettered(platform, message.body, message.attempts);
       message.ack();
     } catch (err) {
-      platform.log({ msg: "queue.dead_letter_failed", messageId: message.id, error: String(err) });
+      platform.log({ msg: "queue.dead_letter_failed", messageId: message.id, error: describeError(err).error });
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
     }
   }

@@ -67,8 +67,8 @@ function banner(baseUrl: string, database: string, bootstrap: Bootstrap): string
 }
 
 async function main(): Promise<void> {
-  const port = process.env.PORT ?? "8788";
-  const host = process.env.HOST ?? "127.0.0.1";
+  const port = process.env.PORT?.trim() || "8788";
+  const host = process.env.HOST?.trim() || "127.0.0.1";
   // The Node host's own config reader: same defaults, same vault and PIX key files.
   const config = readNodeConfig({ ...process.env, PORT: port, HOST: host });
   const dbPath = localDatabasePath(config.databaseUrl);

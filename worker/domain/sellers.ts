@@ -27,14 +27,18 @@ export interface NewCompanySeller {
   city?: string;
 }
 
-/** Creates an ACTIVE company seller on a fee plan, with a secret + publishable key pair, atomically. */
-export async function createCompanySeller(db: Db, input: NewCompanySeller, now: Date): Promise<SellerWithKeys> {
+/**
+ * The writes that create an ACTIVE company seller on a fee plan with a secret + publishable key
+ * pair, for a caller that adds its own writes to the same batch (the first-start bootstrap).
+ */
+export async function companySellerWrites(db: Db, input: NewCompanySeller, now: Date) {
   const sellerId = crypto.randomUUID();
   const at = now.toISOString();
   const mode = input.mode ?? "test";
   const secret = await issueKey(sellerId, "secret", mode, now);
   const publishable = await issueKey(sellerId, "publishable", mode, now);
-  await db.batch([
+  const seller: SellerWithKeys = { sellerId, apiKey: secret.key, publishableKey: publishable.key };
+  const writes = [
     db.insert(sellers).values({
       id: sellerId,
       legalName: input.legalName,
@@ -47,8 +51,15 @@ export async function createCompanySeller(db: Db, input: NewCompanySeller, now: 
       updatedAt: at,
     }),
     db.insert(apiKeys).values([secret.row, publishable.row]),
-  ]);
-  return { sellerId, apiKey: secret.key, publishableKey: publishable.key };
+  ] as const;
+  return { seller, writes };
+}
+
+/** Creates an ACTIVE company seller on a fee plan, with a secret + publishable key pair, atomically. */
+export async function createCompanySeller(db: Db, input: NewCompanySeller, now: Date): Promise<SellerWithKeys> {
+  const { seller, writes } = await companySellerWrites(db, input, now);
+  await db.batch(writes);
+  return seller;
 }
 
 /**

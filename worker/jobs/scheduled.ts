@@ -6,6 +6,7 @@
 import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
 import { purgeExpiredKeys } from "../domain/transactions/idempotency";
+import { describeError } from "../lib/on-error";
 import type { Platform } from "../platform";
 
 /** What one run did, for logs and tests. */
@@ -32,7 +33,7 @@ export async function runScheduledJob(platform: Platform): Promise<ScheduledRepo
       report.sweeps[name] = await sweep(platform);
     } catch (err) {
       report.sweeps[name] = -1;
-      platform.log({ msg: "scheduled.sweep_failed", sweep: name, error: String(err) });
+      platform.log({ msg: "scheduled.sweep_failed", sweep: name, error: describeError(err).error });
     }
   }
   platform.log({ msg: "scheduled.run", ...report });

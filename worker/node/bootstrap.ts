@@ -6,27 +6,39 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { installation } from "../db/schema";
-import { createCompanySeller, type SellerWithKeys } from "../domain/sellers";
+import { companySellerWrites, type SellerWithKeys } from "../domain/sellers";
 
 const BOOTSTRAP_KEY = "bootstrap_seller_id";
 
 /** The bootstrap seller: `created` holds the new keys on the first start only. */
 export type Bootstrap = { sellerId: string; created: SellerWithKeys | null };
 
-/** Ensures the sandbox seller exists. */
+/**
+ * Ensures the sandbox seller exists. The seller, its keys and the installation row are written in
+ * one batch: a crash leaves either all of them or none, and when two hosts start at once on an
+ * empty database (npm start beside npm run dev:worker) the second's batch fails on the
+ * installation key, so only one seller exists and only its keys are ever printed.
+ */
 export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstrap> {
-  const [row] = await db.select().from(installation).where(eq(installation.key, BOOTSTRAP_KEY)).limit(1);
+  const existing = () => db.select().from(installation).where(eq(installation.key, BOOTSTRAP_KEY)).limit(1);
+  const [row] = await existing();
   if (row) return { sellerId: row.value, created: null };
-  const created = await createCompanySeller(
+  const { seller, writes } = await companySellerWrites(
     db,
     { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", mode: "test" },
     now,
   );
-  await db
-    .insert(installation)
-    .values({ key: BOOTSTRAP_KEY, value: created.sellerId, updatedAt: now.toISOString() })
-    .onConflictDoNothing();
-  return { sellerId: created.sellerId, created };
+  try {
+    await db.batch([
+      db.insert(installation).values({ key: BOOTSTRAP_KEY, value: seller.sellerId, updatedAt: now.toISOString() }),
+      ...writes,
+    ]);
+  } catch (err) {
+    const [winner] = await existing();
+    if (winner) return { sellerId: winner.value, created: null };
+    throw err;
+  }
+  return { sellerId: seller.sellerId, created: seller };
 }
 
 /**

@@ -21,6 +21,7 @@ export interface NodeConfig {
 
 /** The local file behind a `file:` URL, or null for remote databases. */
 export function localDatabasePath(url: string): string | null {
+  if (url === ":memory:") return url;
   if (!url.startsWith("file:")) return null;
   return url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
 }
@@ -71,15 +72,28 @@ function parsePixSigningJwk(text: string): JsonWebKey {
   return jwk;
 }
 
+/**
+ * MAX_BODY_BYTES: a positive integer, default 100 KB. Anything else is refused at start: a NaN
+ * limit would switch the body limit off (`size > NaN` is never true) and 0 would refuse every body.
+ */
+function maxBodyBytes(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 100 * 1024;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`MAX_BODY_BYTES must be a positive integer, got ${value}`);
+  return n;
+}
+
 /** Reads the Node host's configuration from the environment. */
 export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig {
-  const host = env.HOST ?? "127.0.0.1";
-  const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  const databaseUrl = env.DATABASE_URL ?? "file:.data/pay.db";
-  const displayHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  // An empty variable (`PORT= npm start`, a blank line in a .env file) means "use the default".
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const port = env.PORT?.trim() ? Number(env.PORT) : 8787;
+  // Port 0 would listen on a random port while every link we hand out named port 0.
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a port number (1-65535), got ${env.PORT}`);
+  const databaseUrl = env.DATABASE_URL?.trim() || "file:.data/pay.db";
+  const displayHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const dbPath = localDatabasePath(databaseUrl);
-  const baseUrl = (env.PUBLIC_BASE_URL ?? `http://${displayHost}:${port}`).replace(/\/+$/, "");
+  const baseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://${displayHost}:${port}`).replace(/\/+$/, "");
   assertLocationUrlFits(baseUrl);
   return {
     host,
@@ -88,7 +102,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     baseUrl,
     vaultKey: resolveSecret(env, "VAULT_KEY", dbPath, "vault.key", newVaultKey),
-    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 100 * 1024),
+    maxBodyBytes: maxBodyBytes(env.MAX_BODY_BYTES),
     pixSigningJwk: parsePixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
   };
 }

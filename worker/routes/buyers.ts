@@ -14,7 +14,8 @@ import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "./schemas/buy
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
 
 const BuyerIdParam = z.object({
-  buyerId: z.uuid("must be a UUID").openapi({ param: { name: "buyerId", in: "path" } }),
+  // Ids are stored in lower case; a UUID is case-insensitive, so an upper-case one finds it too.
+  buyerId: z.uuid("must be a UUID").toLowerCase().openapi({ param: { name: "buyerId", in: "path" } }),
 });
 
 const createBuyerRoute = createRoute({
