@@ -168,6 +168,11 @@ function formatAmount(amountMinor: number): string {
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** True when `text` keeps at least one character once reduced to a BR Code's plain ASCII. */
+export function hasBrCodeText(text: string | null | undefined): text is string {
+  return !!text && cleanText(text, MAX_NAME) !== "";
+}
+
 /**
  * Reduces free text to printable ASCII of at most `max` chars: accents are split
  * off (NFD) and dropped, anything else outside 0x20-0x7E is dropped, spaces are

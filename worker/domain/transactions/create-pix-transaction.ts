@@ -18,10 +18,10 @@ import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import { PIX_EXPIRATION, type TransactionCreate } from "../../routes/schemas/transaction";
-import { buildDynamicBrCode } from "../pix/brcode";
+import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { sellerFeeRate } from "./fees";
-import { claimHeld, completeClaim, type Claim } from "./idempotency";
+import { claimHeld, claimTakenOver, completeClaim, type Claim } from "./idempotency";
 import { toTransaction, type TransactionRow } from "./serialize";
 import type { Scope } from "./store";
 
@@ -63,6 +63,12 @@ export async function createPixTransaction(platform: Platform, { scope, claim, b
   ]);
   if (!seller) throw new ApiError("UNAUTHENTICATED", "The seller of this key no longer exists.");
   if (!rate) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");
+  // The BR Code carries plain ASCII only: a name that is all emoji or non-Latin script would
+  // make the encoder throw (a 500 on every charge), so fall back to the next usable name.
+  const merchantName = [seller.fantasyName, seller.legalName].find(hasBrCodeText);
+  if (!merchantName) {
+    throw new ApiError("UNPROCESSABLE", "Your fantasy and legal names have no Latin characters, which a PIX BR Code requires; ask the platform to set a fantasy name.");
+  }
 
   const now = platform.now();
   const at = now.toISOString();
@@ -86,8 +92,8 @@ export async function createPixTransaction(platform: Platform, { scope, claim, b
     pixQrCode: buildDynamicBrCode({
       locationUrl: locationUrl(config.baseUrl, locationId),
       amountMinor: body.amount,
-      merchantName: seller.fantasyName || seller.legalName,
-      merchantCity: seller.city ?? DEFAULT_MERCHANT_CITY,
+      merchantName,
+      merchantCity: hasBrCodeText(seller.city) ? seller.city : DEFAULT_MERCHANT_CITY,
     }),
     expiresAt: new Date(now.getTime() + (body.expirationSeconds ?? PIX_EXPIRATION.default) * 1000).toISOString(),
     feePlanId: rate.feePlanId,
@@ -108,7 +114,7 @@ export async function createPixTransaction(platform: Platform, { scope, claim, b
     completeClaim(db, claim, { status: 201, body: text }, sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id})`),
   ]);
   if (rowsAffected(inserted) !== 1) {
-    throw new ApiError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "Another request took over this Idempotency-Key; retry to get its result.");
+    throw claimTakenOver();
   }
   return { status: 201, body: text };
 }

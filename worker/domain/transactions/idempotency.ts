@@ -105,10 +105,12 @@ export async function claimKey(platform: Platform, scope: IdempotencyScope, requ
       });
     }
     // Take over an expired row or a dead claim; the old token in the WHERE makes one taker win.
+    // The status read must still hold: a "dead" claim whose slow request completed after our
+    // read keeps its token, and taking it over would charge twice under one key.
     const [taken] = await db
       .update(idempotencyKeys)
       .set(fresh)
-      .where(and(pk(scope), eq(idempotencyKeys.token, row.token)))
+      .where(and(pk(scope), eq(idempotencyKeys.token, row.token), eq(idempotencyKeys.status, row.status)))
       .returning({ token: idempotencyKeys.token });
     if (taken) return { kind: "claimed", claim: { ...scope, token: fresh.token } };
   }
@@ -129,6 +131,16 @@ function reused(row: KeyRow, scope: IdempotencyScope, request: unknown): ApiErro
     `This Idempotency-Key was used with different parameters (${fields.join(", ")}); use a new key for a new request.`,
     { extensions: { differingFields: fields } },
   );
+}
+
+/**
+ * The 409 for a claimant whose claim was taken over while it worked (it looked dead): the taker
+ * answers, so the client retries for the replay. Retry-After like every IN_PROGRESS answer.
+ */
+export function claimTakenOver(): ApiError {
+  return new ApiError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "Another request took over this Idempotency-Key; retry to get its result.", {
+    headers: { "Retry-After": "1" },
+  });
 }
 
 /** SQL that is true while `claim` is still held (not completed, released or taken over). */

@@ -16,7 +16,7 @@ import { insertWhere, rowsAffected } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
-import { claimHeld, completeClaim, type Claim } from "./idempotency";
+import { claimHeld, claimTakenOver, completeClaim, type Claim } from "./idempotency";
 import { toRefund, type RefundRow, type TransactionState } from "./serialize";
 import { requireTransition, statusesAllowing } from "./state-machine";
 import { findTransaction, type Scope } from "./store";
@@ -88,7 +88,7 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     const now = await findTransaction(db, txId, input.scope);
     if (now && amount > refundableAmount(now)) throw refusal(now, input.amount);
     if (now) requireTransition(now.row.status, "request_refund");
-    throw new ApiError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "Another request took over this Idempotency-Key; retry to get its result.");
+    throw claimTakenOver();
   }
   try {
     await platform.enqueue([{ type: "refund.conclude", refundId: refund.id }], { delaySeconds: REFUND_CONCLUDE_DELAY_SECONDS });
