@@ -47,8 +47,9 @@ export function createApp(platform: Platform) {
   });
   app.use("*", requestLog);
   app.use("*", secureHeaders({ crossOriginResourcePolicy: false }));
-  app.use("/v1/*", guardJsonBody);
+  // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
+  app.use("/v1/*", guardJsonBody);
   app.use("/v1/sandbox/*", testModeOnly);
 
   app.route("/", systemRoutes);

@@ -147,3 +147,24 @@ describe("request errors: never a 500", () => {
     expect(bad.headers.get("x-request-id")).toMatch(/^req_[0-9a-f-]{36}$/);
   });
 });
+
+describe("a body of thousands of unknown fields", () => {
+  it("gets a short problem: the first 50 errors and the total count", async () => {
+    const junk = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`junk${i}`, i]));
+    const res = await ctx.post("/v1/buyers", buyerBody(junk));
+    const problem = await problemOf(res);
+    expect(problem.errors).toHaveLength(50);
+    expect(problem.errorCount).toBe(3000);
+    expect(problem.detail).toMatch(/and 2950 more/);
+    expect(JSON.stringify(problem).length).toBeLessThan(10_000);
+  });
+});
+
+describe("authentication comes before the body", () => {
+  it("a caller without a key gets 401 even with a malformed or oversized body", async () => {
+    const bad = await ctx.app.request("/v1/buyers", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
+    expect(bad.status).toBe(401);
+    const big = await ctx.app.request("/v1/buyers", { method: "POST", headers: { "Content-Type": "application/json" }, body: "x".repeat(200_000) });
+    expect(big.status).toBe(401);
+  });
+});

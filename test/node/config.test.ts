@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { importSigningKey } from "../../worker/domain/pix/jws";
 import { readNodeConfig } from "../../worker/node/config";
-import { TEST_PIX_SIGNING_JWK } from "../support/platform";
+import { TEST_PIX_SIGNING_JWK, TEST_VAULT_KEY } from "../support/platform";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ describe("Node config: the PIX signing key", () => {
   });
 
   it("comes from PIX_SIGNING_JWK when set, and a remote database requires it", () => {
-    const env = { DATABASE_URL: "libsql://db.example.turso.io", VAULT_KEY: "x" };
+    const env = { DATABASE_URL: "libsql://db.example.turso.io", VAULT_KEY: TEST_VAULT_KEY };
     expect(() => readNodeConfig(env)).toThrow(/PIX_SIGNING_JWK must be set/);
     const config = readNodeConfig({ ...env, PIX_SIGNING_JWK: JSON.stringify(TEST_PIX_SIGNING_JWK) });
     expect(config.pixSigningJwk).toEqual(TEST_PIX_SIGNING_JWK);
@@ -29,9 +29,16 @@ describe("Node config: the PIX signing key", () => {
 
   it("refuses a JWK that is not a P-256 private key", () => {
     const env = { DATABASE_URL: "file::memory:" };
-    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: "nope" })).toThrow(/JSON Web Key/);
+    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: "nope" })).toThrow(/PIX_SIGNING_JWK is not JSON/);
     const { d: _d, ...publicOnly } = TEST_PIX_SIGNING_JWK;
-    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: JSON.stringify(publicOnly) })).toThrow(/private JWK/);
+    expect(() => readNodeConfig({ ...env, PIX_SIGNING_JWK: JSON.stringify(publicOnly) })).toThrow(/private EC P-256 JWK/);
+  });
+
+  it("refuses a VAULT_KEY that is not base64 of 32 bytes, as the Worker does", () => {
+    const env = { DATABASE_URL: "file::memory:" };
+    expect(() => readNodeConfig({ ...env, VAULT_KEY: "x" })).toThrow(/VAULT_KEY is not base64/);
+    expect(() => readNodeConfig({ ...env, VAULT_KEY: btoa("too short") })).toThrow(/32 bytes, not 9/);
+    expect(readNodeConfig({ ...env, VAULT_KEY: TEST_VAULT_KEY }).vaultKey).toBe(TEST_VAULT_KEY);
   });
 
   it("refuses a public base URL too long for a BR Code's location field", () => {

@@ -33,6 +33,9 @@ function isAbsent(input: unknown, path: ReadonlyArray<PropertyKey>): boolean {
   return value === undefined;
 }
 
+/** At most this many field errors are listed: a body of 10 000 unknown keys gets a short answer. */
+export const MAX_FIELD_ERRORS = 50;
+
 /** The field errors for a zod error over `input`; unknown keys become one error each. */
 export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unknown): FieldError[] {
   const out: FieldError[] = [];
@@ -62,13 +65,15 @@ export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unkn
 }
 
 /** Builds the ApiError for a failed validation, its detail summarising the fields. */
-export function validationError(errors: FieldError[]): ApiError {
-  const names = [...new Set(errors.map((e) => e.path))];
+export function validationError(all: FieldError[]): ApiError {
+  const errors = all.slice(0, MAX_FIELD_ERRORS);
+  const more = all.length - errors.length;
+  const names = errors.map((e) => (e.path.length > 80 ? `${e.path.slice(0, 80)}…` : e.path));
   const detail =
-    names.length === 1
+    all.length === 1
       ? `Invalid value for ${names[0]}: ${errors[0]?.message}`
-      : `Invalid values for: ${names.join(", ")}.`;
-  return new ApiError("VALIDATION_FAILED", detail, { errors });
+      : `Invalid values for: ${names.join(", ")}${more ? ` and ${more} more` : ""}.`;
+  return new ApiError("VALIDATION_FAILED", detail, { errors, extensions: more ? { errorCount: all.length } : undefined });
 }
 
 /** The defaultHook given to every OpenAPIHono: throws, so `app.onError` answers. */

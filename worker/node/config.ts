@@ -5,6 +5,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { checkMaxBodyBytes, checkPixSigningJwk, checkVaultKey } from "../config-rules";
 import { assertLocationUrlFits } from "../domain/pix/location";
 
 /** Resolved Node host settings. */
@@ -58,31 +59,6 @@ function newPixSigningJwk(): string {
   return JSON.stringify({ kty, crv, x, y, d });
 }
 
-/** Parses PIX_SIGNING_JWK (or its file), failing at start rather than at the first charge. */
-function parsePixSigningJwk(text: string): JsonWebKey {
-  let jwk: JsonWebKey;
-  try {
-    jwk = JSON.parse(text) as JsonWebKey;
-  } catch {
-    throw new Error("PIX_SIGNING_JWK must be a JSON Web Key (a P-256 private key).");
-  }
-  if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d) {
-    throw new Error("PIX_SIGNING_JWK must be an EC P-256 private JWK (kty EC, crv P-256, with d).");
-  }
-  return jwk;
-}
-
-/**
- * MAX_BODY_BYTES: a positive integer, default 100 KB. Anything else is refused at start: a NaN
- * limit would switch the body limit off (`size > NaN` is never true) and 0 would refuse every body.
- */
-function maxBodyBytes(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 100 * 1024;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`MAX_BODY_BYTES must be a positive integer, got ${value}`);
-  return n;
-}
-
 /** Reads the Node host's configuration from the environment. */
 export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig {
   // An empty variable (`PORT= npm start`, a blank line in a .env file) means "use the default".
@@ -101,8 +77,8 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     databaseUrl,
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     baseUrl,
-    vaultKey: resolveSecret(env, "VAULT_KEY", dbPath, "vault.key", newVaultKey),
-    maxBodyBytes: maxBodyBytes(env.MAX_BODY_BYTES),
-    pixSigningJwk: parsePixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
+    vaultKey: checkVaultKey(resolveSecret(env, "VAULT_KEY", dbPath, "vault.key", newVaultKey)),
+    maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
+    pixSigningJwk: checkPixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
   };
 }

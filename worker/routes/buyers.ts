@@ -10,13 +10,11 @@ import { authOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { PageQuery, pageEnvelope, pageWindow, toPage } from "../lib/pagination";
 import { notFound } from "../lib/problem";
+import { idParam } from "./schemas/ids";
 import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "./schemas/buyer";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
 
-const BuyerIdParam = z.object({
-  // Ids are stored in lower case; a UUID is case-insensitive, so an upper-case one finds it too.
-  buyerId: z.uuid("must be a UUID").toLowerCase().openapi({ param: { name: "buyerId", in: "path" } }),
-});
+const BuyerIdParam = idParam("buyerId");
 
 const createBuyerRoute = createRoute({
   method: "post",

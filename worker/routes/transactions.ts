@@ -15,12 +15,11 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
+import { idParam } from "./schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "./schemas/transaction";
 
 /** The `{id}` path parameter of every transaction route. */
-export const TransactionIdParam = z.object({
-  id: z.uuid("must be a UUID").openapi({ param: { name: "id", in: "path" } }),
-});
+export const TransactionIdParam = idParam("id");
 
 /** The caller's scope: its seller, in its key's mode. */
 export function scopeOf(c: Parameters<typeof authOf>[0]): Scope {

@@ -3,6 +3,7 @@
  * returned (GET, list, idempotent replay and event payloads all share it), and refund bodies.
  */
 import { z } from "@hono/zod-openapi";
+import { ResourceId } from "./ids";
 import { isCurrency } from "../../../shared/currency";
 import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../db/schema";
 import { InlineAddressSchema } from "./address";
@@ -86,7 +87,7 @@ export const TransactionCreateSchema = z
       .max(PIX_EXPIRATION.max, `must be at most ${PIX_EXPIRATION.max} seconds (24 h)`)
       .optional()
       .openapi({ description: `PIX QR code lifetime; default ${PIX_EXPIRATION.default}.` }),
-    buyerId: z.uuid("must be a UUID").optional(),
+    buyerId: ResourceId.optional(),
     buyer: InlineBuyerSchema.optional(),
     card: CardInputSchema.optional(),
     installments: z.number().int("must be an integer").min(1, "must be at least 1").max(21, "at most 21").optional(),
