@@ -105,6 +105,8 @@ export const buyers = sqliteTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id),
+    /** Created with a live key (true) or a test key (false); the other mode never sees it. */
+    livemode: integer("livemode", { mode: "boolean" }).notNull().default(false),
     name: text("name").notNull(),
     documentType: text("document_type", { enum: ["CPF", "CNPJ"] }).notNull(),
     documentNumber: text("document_number").notNull(),
@@ -114,7 +116,7 @@ export const buyers = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("buyers_seller_idx").on(t.sellerId, t.createdAt)],
+  (t) => [index("buyers_seller_idx").on(t.sellerId, t.livemode, t.createdAt)],
 );
 
 /** Key/value facts about this installation (e.g. which seller the first start created). */

@@ -1,12 +1,15 @@
 /**
- * Buyers: created, read and updated by the seller that owns them. A buyer of another seller is
- * indistinguishable from one that does not exist.
+ * Buyers: created, read and updated by the seller that owns them, in the mode of the key that
+ * created them. A buyer of another seller, or of the other mode, is indistinguishable from one
+ * that does not exist.
  */
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { maskDocument } from "../../shared/documents";
 import type { Db } from "../db/client";
 import { buyers } from "../db/schema";
+import { pageWindow, type PageParams } from "../lib/pagination";
 import type { Buyer, BuyerCreate, BuyerUpdate } from "../routes/schemas/buyer";
+import type { Scope } from "./scope";
 
 type BuyerRow = typeof buyers.$inferSelect;
 
@@ -35,14 +38,20 @@ export function toBuyer(row: BuyerRow): Buyer {
   };
 }
 
-/** Creates a buyer for `sellerId`. */
-export async function createBuyer(db: Db, sellerId: string, input: BuyerCreate, now: Date): Promise<BuyerRow> {
+/** Only the scope's buyers. */
+export function inScope(scope: Scope) {
+  return and(eq(buyers.sellerId, scope.sellerId), eq(buyers.livemode, scope.livemode));
+}
+
+/** Creates a buyer in the scope. */
+export async function createBuyer(db: Db, scope: Scope, input: BuyerCreate, now: Date): Promise<BuyerRow> {
   const at = now.toISOString();
   const [row] = await db
     .insert(buyers)
     .values({
       id: crypto.randomUUID(),
-      sellerId,
+      sellerId: scope.sellerId,
+      livemode: scope.livemode,
       name: input.name,
       documentType: input.documentType,
       documentNumber: input.documentNumber,
@@ -56,12 +65,12 @@ export async function createBuyer(db: Db, sellerId: string, input: BuyerCreate, 
   return row!;
 }
 
-/** The seller's buyer, or null (also when the buyer belongs to someone else). */
-export async function findBuyer(db: Db, sellerId: string, buyerId: string): Promise<BuyerRow | null> {
+/** The scope's buyer, or null (also when it belongs to someone else or the other mode). */
+export async function findBuyer(db: Db, scope: Scope, buyerId: string): Promise<BuyerRow | null> {
   const [row] = await db
     .select()
     .from(buyers)
-    .where(and(eq(buyers.id, buyerId), eq(buyers.sellerId, sellerId)))
+    .where(and(eq(buyers.id, buyerId), inScope(scope)))
     .limit(1);
   return row ?? null;
 }
@@ -69,17 +78,27 @@ export async function findBuyer(db: Db, sellerId: string, buyerId: string): Prom
 /** Applies the sent fields in one guarded UPDATE; null when the seller has no such buyer. */
 export async function updateBuyer(
   db: Db,
-  sellerId: string,
+  scope: Scope,
   buyerId: string,
   patch: BuyerUpdate,
   now: Date,
 ): Promise<BuyerRow | null> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length === 0) return findBuyer(db, sellerId, buyerId);
+  if (Object.keys(changes).length === 0) return findBuyer(db, scope, buyerId);
   const [row] = await db
     .update(buyers)
     .set({ ...changes, updatedAt: now.toISOString() })
-    .where(and(eq(buyers.id, buyerId), eq(buyers.sellerId, sellerId)))
+    .where(and(eq(buyers.id, buyerId), inScope(scope)))
     .returning();
   return row ?? null;
+}
+
+/** One page of the scope's buyers, newest first (ties by id), and their total, in one round trip. */
+export async function listBuyers(db: Db, scope: Scope, page: PageParams): Promise<{ rows: BuyerRow[]; total: number }> {
+  const { limit, offset } = pageWindow(page);
+  const [rows, [total]] = await db.batch([
+    db.select().from(buyers).where(inScope(scope)).orderBy(desc(buyers.createdAt), desc(buyers.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(buyers).where(inScope(scope)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

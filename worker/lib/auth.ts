@@ -7,6 +7,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { resolveKey, type KeyIdentity } from "../domain/api-keys";
+import type { Scope } from "../domain/scope";
 import type { AppEnv } from "./context";
 import { ApiError } from "./problem";
 
@@ -75,4 +76,10 @@ export function authOf(c: Context<AppEnv>): KeyIdentity {
   const auth = c.get("auth");
   if (!auth) throw new ApiError("UNAUTHENTICATED", "This route needs an API key.");
   return auth;
+}
+
+/** The caller's scope: its seller, in its key's mode. */
+export function scopeOf(c: Context<AppEnv>): Scope {
+  const auth = authOf(c);
+  return { sellerId: auth.sellerId, livemode: auth.mode === "live" };
 }

@@ -3,12 +3,10 @@
  * POST and the list are not in the spec, but a `buyerId` cannot exist without them.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { count, desc, eq } from "drizzle-orm";
-import { buyers } from "../db/schema";
-import { createBuyer, findBuyer, toBuyer, updateBuyer } from "../domain/buyers";
-import { authOf } from "../lib/auth";
+import { createBuyer, findBuyer, listBuyers, toBuyer, updateBuyer } from "../domain/buyers";
+import { scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
-import { PageQuery, pageEnvelope, pageWindow, toPage } from "../lib/pagination";
+import { PageQuery, pageEnvelope, toPage } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idParam } from "./schemas/ids";
 import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "./schemas/buyer";
@@ -63,31 +61,24 @@ const updateBuyerRoute = createRoute({
 export const buyersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createBuyerRoute, async (c) => {
     const { db, now } = c.var.platform;
-    const row = await createBuyer(db, authOf(c).sellerId, c.req.valid("json"), now());
+    const row = await createBuyer(db, scopeOf(c), c.req.valid("json"), now());
     return c.json(toBuyer(row), 201);
   })
   .openapi(listBuyersRoute, async (c) => {
-    const { db } = c.var.platform;
-    const sellerId = authOf(c).sellerId;
     const query = c.req.valid("query");
-    const { limit, offset } = pageWindow(query);
-    const mine = eq(buyers.sellerId, sellerId);
-    const [rows, [total]] = await db.batch([
-      db.select().from(buyers).where(mine).orderBy(desc(buyers.createdAt), desc(buyers.id)).limit(limit).offset(offset),
-      db.select({ n: count() }).from(buyers).where(mine),
-    ]);
-    return c.json(toPage(rows.map(toBuyer), total?.n ?? 0, query), 200);
+    const { rows, total } = await listBuyers(c.var.platform.db, scopeOf(c), query);
+    return c.json(toPage(rows.map(toBuyer), total, query), 200);
   })
   .openapi(getBuyerRoute, async (c) => {
     const { buyerId } = c.req.valid("param");
-    const row = await findBuyer(c.var.platform.db, authOf(c).sellerId, buyerId);
+    const row = await findBuyer(c.var.platform.db, scopeOf(c), buyerId);
     if (!row) throw notFound("buyer", buyerId);
     return c.json(toBuyer(row), 200);
   })
   .openapi(updateBuyerRoute, async (c) => {
     const { db, now } = c.var.platform;
     const { buyerId } = c.req.valid("param");
-    const row = await updateBuyer(db, authOf(c).sellerId, buyerId, c.req.valid("json"), now());
+    const row = await updateBuyer(db, scopeOf(c), buyerId, c.req.valid("json"), now());
     if (!row) throw notFound("buyer", buyerId);
     return c.json(toBuyer(row), 200);
   });

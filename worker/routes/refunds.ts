@@ -8,7 +8,8 @@ import type { AppEnv } from "../lib/context";
 import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
 import { IdempotencyHeaders, RefundCreateSchema, RefundSchema } from "./schemas/transaction";
-import { scopeOf, TransactionIdParam } from "./transactions";
+import { scopeOf } from "../lib/auth";
+import { TransactionIdParam } from "./transactions";
 
 const createRefundRoute = createRoute({
   method: "post",

@@ -11,7 +11,8 @@ import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
 import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
 import { TransactionSchema } from "./schemas/transaction";
-import { scopeOf, TransactionIdParam } from "./transactions";
+import { scopeOf } from "../lib/auth";
+import { TransactionIdParam } from "./transactions";
 
 /** Mounted on /v1/sandbox/*: test keys only. */
 export const testModeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

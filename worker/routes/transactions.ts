@@ -8,8 +8,8 @@ import { cancelTransaction } from "../domain/transactions/cancel-transaction";
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
-import { findTransaction, type Scope } from "../domain/transactions/store";
-import { authOf } from "../lib/auth";
+import { findTransaction } from "../domain/transactions/store";
+import { scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
@@ -20,12 +20,6 @@ import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "
 
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");
-
-/** The caller's scope: its seller, in its key's mode. */
-export function scopeOf(c: Parameters<typeof authOf>[0]): Scope {
-  const auth = authOf(c);
-  return { sellerId: auth.sellerId, livemode: auth.mode === "live" };
-}
 
 const createTransactionRoute = createRoute({
   method: "post",

@@ -12,7 +12,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { insertWhere, rowsAffected } from "../../db/guarded";
-import { buyers, sellers, transactions, type CustomerRow } from "../../db/schema";
+import { sellers, transactions, type CustomerRow } from "../../db/schema";
+import { findBuyer } from "../buyers";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -41,11 +42,7 @@ async function customerOf(platform: Platform, scope: Scope, body: TransactionCre
     const { name, email, documentType, documentNumber, phone, address } = body.buyer;
     return { name, email: email ?? null, documentType, documentNumber, phone: phone ?? null, address: address ?? null };
   }
-  const [buyer] = await platform.db
-    .select()
-    .from(buyers)
-    .where(and(eq(buyers.id, body.buyerId!), eq(buyers.sellerId, scope.sellerId)))
-    .limit(1);
+  const buyer = await findBuyer(platform.db, scope, body.buyerId!);
   if (!buyer) {
     throw validationError([{ path: "buyerId", in: "body", code: "not_found", message: "no buyer of yours has this id" }]);
   }

@@ -9,15 +9,12 @@ import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
+import type { Scope } from "../scope";
 import { eventStatement, newEvent } from "./events";
 import { toTransaction, type RefundRow, type TransactionRow, type TransactionState } from "./serialize";
 import { requireTransition, type Trigger } from "./state-machine";
 
-/** Whose transactions a caller sees: a seller's, in the mode of its key. */
-export interface Scope {
-  sellerId: string;
-  livemode: boolean;
-}
+export type { Scope } from "../scope";
 
 /** Groups refunds by transaction. */
 export function withRefunds(rows: TransactionRow[], all: RefundRow[]): TransactionState[] {
