@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { sellers } from "../../worker/db/schema";
 import { DEFAULT_FEE_PLAN_ID } from "../../worker/domain/transactions/fees";
-import { MIGRATIONS_FOLDER } from "../../worker/node/migrate";
+import { openDatabase } from "../../worker/node/database";
+import { applyMigrations, MIGRATIONS_FOLDER } from "../../worker/node/migrate";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-migrations-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,5 +34,28 @@ describe("migration 0001 (transactions)", () => {
     expect(seller?.city).toBeNull();
     const rates = await client.execute("select count(*) as n from fee_plan_rates");
     expect(rates.rows[0]?.n).toBe(3);
+  });
+});
+
+describe("the Node host's database", () => {
+  it("enforces foreign keys and re-applies migrations as a no-op", async () => {
+    const client = await openDatabase(`file:${join(dir, "fk", "pay.db")}`);
+    try {
+      const db = createDb(client);
+      await applyMigrations(db);
+      await applyMigrations(db); // a restart
+      const applied = await client.execute("select count(*) as n from __drizzle_migrations");
+      expect(Number(applied.rows[0]?.n)).toBe(JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")).entries.length);
+      await expect(
+        client.execute(
+          "insert into buyers (id, seller_id, name, document_type, document_number, email, phone, address, created_at, updated_at) " +
+            "values ('b-1', 'no-such-seller', 'A', 'CPF', '52998224725', 'a@b.co', '11987654321', '{}', 'x', 'x')",
+        ),
+      ).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
+      const journal = await client.execute("PRAGMA journal_mode");
+      expect(journal.rows[0]?.journal_mode).toBe("wal");
+    } finally {
+      client.close();
+    }
   });
 });
