@@ -57,7 +57,22 @@ describe("GET /docs", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toContain("/openapi.json");
-    expect(html).toMatch(/scalar/i);
+    expect(html).toMatch(/createApiReference\('#app'/);
+  });
+
+  it("renders every operation in plain HTML too, for readers whose browser cannot load Scalar", async () => {
+    const html = await (await ctx.app.request("/docs")).text();
+    const app = /<div id="app">([\s\S]*?)<\/main><\/div>/.exec(html)?.[1] ?? "";
+    let operations = 0;
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const method of Object.keys(item)) {
+        operations++;
+        const escaped = path.replaceAll("&", "&amp;");
+        expect(app, `${method} ${path}`).toContain(`<td><code>${method.toUpperCase()}</code></td><td><code>${escaped}</code></td>`);
+      }
+    }
+    expect(operations).toBeGreaterThan(10);
+    expect(app.match(/<tr><td>/g)?.length).toBe(operations);
   });
 });
 

@@ -15,7 +15,8 @@ import { buyersRoutes } from "./routes/buyers";
 import { pixPublicRoutes } from "./routes/pix-public";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
-import { docsPage, systemRoutes } from "./routes/system";
+import { docsPage } from "./routes/docs";
+import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
@@ -25,8 +26,8 @@ export const OPENAPI_INFO = {
     title: "Pay API",
     version: "1.0.0",
     description:
-      "PIX and card payments with 3DS, buyers, payment links, subscriptions and signed webhooks. " +
-      "Errors are application/problem+json (RFC 9457) with a stable `code`.",
+      "PIX charges with dynamic BR Codes, refunds and buyers, with idempotent creation and a sandbox " +
+      "for test keys. Errors are application/problem+json (RFC 9457) with a stable code.",
   },
   tags: [
     { name: "Transactions" },
@@ -72,7 +73,7 @@ export function createApp(platform: Platform) {
     description: "The same key as `Authorization: ApiKey <key>`.",
   });
   app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.var.platform.config.baseUrl }] }));
-  app.get("/docs", docsPage);
+  app.get("/docs", docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
 
   app.notFound(onNotFound);
   app.onError(onError);

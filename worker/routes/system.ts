@@ -1,6 +1,5 @@
-/** Operational routes outside /v1: health, the OpenAPI document and the interactive reference. */
+/** Operational routes outside /v1: health (the OpenAPI document and /docs are mounted in app.ts). */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
 import { sql } from "drizzle-orm";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
@@ -29,6 +28,3 @@ export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(healthRoute, async
   }
   return c.json({ status: "ok" as const, database: "reachable" as const, time: now().toISOString() }, 200);
 });
-
-/** The interactive API reference at /docs, reading /openapi.json. */
-export const docsPage = Scalar({ url: "/openapi.json", pageTitle: "Pay API reference" });
