@@ -49,6 +49,8 @@ describe("buyers: validation errors name each field by JSON path", () => {
     ["country of 3 letters", { address: { ...address, country: "BRA" } }, "address.country"],
     ["missing street", { address: { ...address, street: undefined } }, "address.street"],
     ["unknown field", { nickname: "Mari" }, "nickname"],
+    ["name with a newline", { name: "Maria\nda Silva" }, "name"],
+    ["street with a NUL", { address: { ...address, street: "Rua A\u0000" } }, "address.street"],
   ];
 
   for (const [name, patch, path] of cases) {

@@ -107,3 +107,12 @@ describe("GET /v1/transactions/{id} and cancel: ids", () => {
     }
   });
 });
+
+describe("free text", () => {
+  it("a description with control characters is a 400 naming it", async () => {
+    const ctx = await createTestContext();
+    const res = await ctx.post("/v1/transactions", pixBody({ description: "Pedido\t42" }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ path: "description", in: "body" });
+  });
+});

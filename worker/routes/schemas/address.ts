@@ -1,14 +1,13 @@
 /** The postal address schema, and the rules for Brazilian states, CEPs and countries. */
 import { z } from "@hono/zod-openapi";
 import { ISO_COUNTRIES } from "../../../shared/countries";
+import { plainText } from "./text";
 
 /** The 27 Brazilian federative units. */
 export const BRAZILIAN_UFS = [
   "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
   "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
 ] as const;
-
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `at most ${max} characters`);
 
 /** ISO 3166-1 alpha-2 country code (upper-cased before the check). */
 export const CountryCode = z
@@ -33,11 +32,11 @@ export const Digits = (min: number, max: number, what: string) =>
     .max(max, `${what} must have at most ${max} digits`);
 
 const addressFields = {
-  street: text(200),
-  number: text(20),
-  complement: text(100).optional(),
-  neighborhood: text(100),
-  city: text(100),
+  street: plainText(200),
+  number: plainText(20),
+  complement: plainText(100).optional(),
+  neighborhood: plainText(100),
+  city: plainText(100),
   state: StateCode,
   zipCode: Digits(3, 10, "zipCode").openapi({ example: "01310100" }),
   country: CountryCode,

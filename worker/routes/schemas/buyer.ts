@@ -5,8 +5,9 @@
 import { z } from "@hono/zod-openapi";
 import { isValidDocument } from "../../../shared/documents";
 import { AddressSchema, Digits } from "./address";
+import { plainText } from "./text";
 
-export const BuyerName = z.string().trim().min(1, "must not be empty").max(200, "at most 200 characters");
+export const BuyerName = plainText(200);
 export const Email = z.email("must be a valid email address").max(254, "at most 254 characters");
 export const Phone = Digits(10, 13, "phone").openapi({
   example: "11987654321",

@@ -4,6 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ResourceId } from "./ids";
+import { plainText } from "./text";
 import { isCurrency } from "../../../shared/currency";
 import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../db/schema";
 import { InlineAddressSchema } from "./address";
@@ -79,7 +80,7 @@ export const TransactionCreateSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "must be PIX, CREDIT_CARD or DEBIT_CARD" }),
     amount: Amount,
     currency: Currency,
-    description: z.string().trim().min(1, "must not be empty").max(140, "at most 140 characters").optional(),
+    description: plainText(140).optional(),
     expirationSeconds: z
       .number({ error: "must be an integer number of seconds" })
       .int("must be an integer number of seconds")
