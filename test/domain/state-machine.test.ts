@@ -9,6 +9,7 @@ import {
   TRANSITIONS,
   TRIGGERS,
 } from "../../worker/domain/transactions/state-machine";
+import { retryOnRace } from "../../worker/domain/transactions/store";
 import { ApiError } from "../../worker/lib/problem";
 
 describe("the transaction state machine table", () => {
@@ -75,5 +76,17 @@ describe("refundConclusionTrigger", () => {
     ["FAILED", 2, 0, 1000, "refund_failed_others_pending"],
   ] as const)("%s with %i others pending, %i of %i refunded → %s", (outcome, pending, refunded, amount, trigger) => {
     expect(refundConclusionTrigger(outcome, pending, refunded, amount)).toBe(trigger);
+  });
+});
+
+describe("retryOnRace", () => {
+  it("gives up with a 409 CONCURRENT_MODIFICATION, not a 500, when every round is lost", async () => {
+    let rounds = 0;
+    const attempt = async () => {
+      rounds++;
+      return null;
+    };
+    await expect(retryOnRace(attempt)).rejects.toMatchObject({ code: "CONCURRENT_MODIFICATION", status: 409 });
+    expect(rounds).toBe(5);
   });
 });

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   IDEMPOTENCY_REQUEST_IN_PROGRESS: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
   INVALID_STATE_TRANSITION: { status: 409, title: "The resource is not in a state that allows this operation" },
   REFUND_EXCEEDS_AMOUNT: { status: 409, title: "The refund exceeds the refundable amount" },
+  CONCURRENT_MODIFICATION: { status: 409, title: "The resource changed while the request was applied" },
   UNPROCESSABLE: { status: 422, title: "The request cannot be processed" },
   INTERNAL_ERROR: { status: 500, title: "Internal server error" },
   SERVICE_UNAVAILABLE: { status: 503, title: "Service unavailable" },

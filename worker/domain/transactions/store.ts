@@ -8,6 +8,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
+import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { eventStatement, newEvent } from "./events";
@@ -89,5 +90,8 @@ export async function retryOnRace<T>(attempt: () => Promise<T | null>, tries = 5
     const result = await attempt();
     if (result !== null) return result;
   }
-  throw new Error("transaction kept changing while an operation was applied");
+  // Another writer won every round: nothing was written, so the caller can safely retry.
+  throw new ApiError("CONCURRENT_MODIFICATION", "The transaction kept changing while this request was applied; nothing was changed, retry it.", {
+    headers: { "Retry-After": "1" },
+  });
 }
