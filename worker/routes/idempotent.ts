@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { claimKey, releaseClaim, type Claim } from "../domain/transactions/idempotency";
-import { authOf } from "../lib/auth";
+import { scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 
 /** What the work answers: a status and the exact JSON text (stored for replays). */
@@ -26,8 +26,7 @@ export async function idempotently(
   work: (claim: Claim) => Promise<StoredResponse>,
 ): Promise<Response> {
   const { platform } = c.var;
-  const auth = authOf(c);
-  const scope = { sellerId: auth.sellerId, livemode: auth.mode === "live", key: key ?? crypto.randomUUID(), operation };
+  const scope = { ...scopeOf(c), key: key ?? crypto.randomUUID(), operation };
   const outcome = await claimKey(platform, scope, request);
   const headers = { "Content-Type": "application/json", "Idempotency-Key": scope.key };
   if (outcome.kind === "replay") {
