@@ -5,18 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
 
-/** The payment methods of the spec. */
-export const PAYMENT_METHODS = ["PIX", "CREDIT_CARD", "DEBIT_CARD"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Transaction statuses (the spec's "States and transitions"). */
-export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED", "CANCELLED", "REFUND_PENDING", "REFUNDED"] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-/** Refund statuses. */
-export const REFUND_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
+export type { PaymentMethod, RefundStatus, TransactionStatus } from "../../shared/payments";
 
 /**
  * A fee plan: what the platform charges a seller per payment method. Rates live in

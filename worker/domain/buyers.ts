@@ -8,7 +8,7 @@ import { maskDocument } from "../../shared/documents";
 import type { Db } from "../db/client";
 import { buyers } from "../db/schema";
 import { pageWindow, type PageParams } from "../lib/pagination";
-import type { Buyer, BuyerCreate, BuyerUpdate } from "../routes/schemas/buyer";
+import type { Buyer, BuyerCreate, BuyerUpdate } from "../schemas/buyer";
 import type { Scope } from "./scope";
 
 type BuyerRow = typeof buyers.$inferSelect;

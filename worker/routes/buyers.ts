@@ -8,9 +8,9 @@ import { scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { PageQuery, pageEnvelope, toPage } from "../lib/pagination";
 import { notFound } from "../lib/problem";
-import { idParam } from "./schemas/ids";
-import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "./schemas/buyer";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
+import { idParam } from "../schemas/ids";
+import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "../schemas/buyer";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
 
 const BuyerIdParam = idParam("buyerId");
 

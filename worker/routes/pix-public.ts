@@ -17,7 +17,7 @@ import { qrPng, qrSvg } from "../domain/pix/qr-image";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
 import type { Platform } from "../platform";
-import { problemResponses } from "./schemas/responses";
+import { problemResponses } from "../schemas/responses";
 
 const LocationParam = z.object({
   locationId: z.string().openapi({ param: { name: "locationId", in: "path" }, example: "q8Yc3kT0aZ…" }),

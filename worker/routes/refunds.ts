@@ -6,8 +6,8 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { refundTransaction } from "../domain/transactions/refund-transaction";
 import type { AppEnv } from "../lib/context";
 import { idempotently } from "./idempotent";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
-import { IdempotencyHeaders, RefundCreateSchema, RefundSchema } from "./schemas/transaction";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { IdempotencyHeaders, RefundCreateSchema, RefundSchema } from "../schemas/transaction";
 import { scopeOf } from "../lib/auth";
 import { TransactionIdParam } from "./transactions";
 

@@ -9,8 +9,8 @@ import { payTransaction } from "../domain/transactions/pay-transaction";
 import { authOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
-import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
-import { TransactionSchema } from "./schemas/transaction";
+import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { TransactionSchema } from "../schemas/transaction";
 import { scopeOf } from "../lib/auth";
 import { TransactionIdParam } from "./transactions";
 

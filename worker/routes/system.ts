@@ -3,7 +3,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
-import { jsonResponse, problemResponses } from "./schemas/responses";
+import { jsonResponse, problemResponses } from "../schemas/responses";
 
 const HealthSchema = z
   .object({ status: z.literal("ok"), database: z.literal("reachable"), time: z.iso.datetime() })

@@ -14,9 +14,9 @@ import type { AppEnv } from "../lib/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "./schemas/responses";
-import { idParam } from "./schemas/ids";
-import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "./schemas/transaction";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { idParam } from "../schemas/ids";
+import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
 
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");

@@ -5,7 +5,7 @@
  */
 import { notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
-import type { Transaction } from "../../routes/schemas/transaction";
+import type { Transaction } from "../../schemas/transaction";
 import { toTransaction } from "./serialize";
 import { commitTransition, findTransaction, retryOnRace, type Scope } from "./store";
 

@@ -18,7 +18,7 @@ import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
-import { PIX_EXPIRATION, type TransactionCreate } from "../../routes/schemas/transaction";
+import { PIX_EXPIRATION, type TransactionCreate } from "../../schemas/transaction";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { sellerFeeRate } from "./fees";

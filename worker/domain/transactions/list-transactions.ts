@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refunds, transactions, type TransactionStatus } from "../../db/schema";
 import { pageWindow, toPage, type Page, type PageParams } from "../../lib/pagination";
-import type { Transaction } from "../../routes/schemas/transaction";
+import type { Transaction } from "../../schemas/transaction";
 import { toTransaction } from "./serialize";
 import { withRefunds, type Scope } from "./store";
 

@@ -8,7 +8,7 @@
  */
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
-import type { Transaction } from "../../routes/schemas/transaction";
+import type { Transaction } from "../../schemas/transaction";
 import { computeFee } from "./fees";
 import { toTransaction } from "./serialize";
 import { commitTransition, findTransaction, retryOnRace, type Scope } from "./store";

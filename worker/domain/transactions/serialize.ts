@@ -5,7 +5,7 @@
  */
 import { maskDocument } from "../../../shared/documents";
 import type { refunds, transactions } from "../../db/schema";
-import type { Refund, Transaction } from "../../routes/schemas/transaction";
+import type { Refund, Transaction } from "../../schemas/transaction";
 import { qrImageUrl } from "../pix/location";
 
 export type TransactionRow = typeof transactions.$inferSelect;

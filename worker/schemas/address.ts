@@ -1,6 +1,6 @@
 /** The postal address schema, and the rules for Brazilian states, CEPs and countries. */
 import { z } from "@hono/zod-openapi";
-import { ISO_COUNTRIES } from "../../../shared/countries";
+import { ISO_COUNTRIES } from "../../shared/countries";
 import { plainText } from "./text";
 
 /** The 27 Brazilian federative units. */

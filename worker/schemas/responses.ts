@@ -1,6 +1,6 @@
 /** OpenAPI response helpers: JSON bodies, and the problem+json errors every route declares. */
 import { z } from "@hono/zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "../../lib/problem";
+import { ERROR_CODES, type ErrorCode } from "../lib/problem";
 
 const FieldErrorSchema = z
   .object({

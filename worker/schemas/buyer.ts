@@ -3,7 +3,7 @@
  * update and the inline `buyer` of a transaction.
  */
 import { z } from "@hono/zod-openapi";
-import { isValidDocument } from "../../../shared/documents";
+import { isValidDocument } from "../../shared/documents";
 import { AddressSchema, Digits } from "./address";
 import { plainText } from "./text";
 

@@ -5,8 +5,8 @@
 import { z } from "@hono/zod-openapi";
 import { ResourceId } from "./ids";
 import { plainText } from "./text";
-import { isCurrency } from "../../../shared/currency";
-import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../db/schema";
+import { isCurrency } from "../../shared/currency";
+import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
 import { InlineAddressSchema } from "./address";
 import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
 import { CardInputSchema, ThreeDsSchema } from "./card";
