@@ -2,7 +2,8 @@
  * A Platform for tests: a fresh in-memory libSQL database with the migrations applied, a
  * controllable clock, the in-process queue (drained on demand), a recording fetch and logs.
  */
-import { createClient, type Client } from "@libsql/client";
+import type { Client } from "@libsql/client";
+import { SqliteClient } from "../../worker/node/sqlite-client";
 import { createApp } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
@@ -65,7 +66,7 @@ export async function createTestPlatform(
   overrides: Partial<PlatformConfig> = {},
   options: TestPlatformOptions = {},
 ): Promise<TestPlatform> {
-  const client = createClient({ url: ":memory:" });
+  const client = new SqliteClient(":memory:");
   await applyMigrations(createDb(client));
   const db = createDb(options.dbLatency ? withLatency(client) : client);
   const clock = new TestClock();

@@ -1,15 +1,36 @@
-/** Opens the Node host's libSQL database: an embedded file, or Turso over libsql:// / https://. */
-import { mkdirSync } from "node:fs";
+/**
+ * Opens the Node host's libSQL database: an embedded file (or `:memory:`) through the
+ * statement-caching native client, or Turso over libsql:// / https:// through `@libsql/client`.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { localDatabasePath } from "./config";
+import { SqliteClient } from "./sqlite-client";
 
-/** Creates the client; for a local file, its folder is created and WAL turned on. */
+/**
+ * Creates the client. A local file is created readable by its owner only (0600, in a 0700
+ * folder): it holds hashed keys, encrypted personal data and payment history, and SQLite gives
+ * its -wal and -shm files the same mode. Durability is SQLite's strongest that stays fast:
+ * WAL with `synchronous = FULL`, so a committed payment survives a power cut, not just a crash.
+ */
 export async function openDatabase(url: string, authToken?: string): Promise<Client> {
   const path = localDatabasePath(url);
-  if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  // timeout = SQLite's busy timeout: the Worker's local libSQL server may share this file.
-  const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
-  if (path && path !== ":memory:") await client.execute("PRAGMA journal_mode = WAL");
+  if (path === ":memory:") return new SqliteClient(":memory:");
+  if (!path) return createClient({ url, authToken });
+  ownerOnlyFile(path);
+  // busy timeout: the Worker's local libSQL server (npm run dev:worker) may share this file.
+  const client = new SqliteClient(path, { busyTimeoutMs: 5000 });
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA synchronous = FULL");
   return client;
+}
+
+/** Makes sure the database file and its folder exist with owner-only permissions. */
+function ownerOnlyFile(path: string): void {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+  // A file made by an older version (0644) is tightened too.
+  chmodSync(path, 0o600);
 }

@@ -1,0 +1,82 @@
+/**
+ * The Node host's statement-caching client: it must behave as `@libsql/client` does for
+ * everything drizzle and the domain rely on (rows by position and name, row counts, atomic
+ * batches, LibsqlError codes), and the database file it opens must be private and durable.
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../worker/node/database";
+import { SqliteClient } from "../../worker/node/sqlite-client";
+
+const dir = mkdtempSync(join(tmpdir(), "pay-sqlite-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let client: SqliteClient;
+beforeEach(async () => {
+  client = new SqliteClient(":memory:");
+  await client.execute("create table t (id text primary key, n integer not null)");
+});
+
+describe("SqliteClient", () => {
+  it("returns rows by position and by column name, and counts written rows", async () => {
+    const inserted = await client.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
+    expect(inserted.rowsAffected).toBe(1);
+    const { rows, columns } = await client.execute({ sql: "select id, n from t where id = ?", args: ["a"] });
+    expect(columns).toEqual(["id", "n"]);
+    expect([rows[0]![0], rows[0]![1]]).toEqual(["a", 1]);
+    expect(rows[0]!.id).toBe("a");
+  });
+
+  it("reuses a prepared statement with new arguments every time", async () => {
+    for (let i = 0; i < 5; i++) await client.execute({ sql: "insert into t values (?, ?)", args: [`k${i}`, i] });
+    for (let i = 0; i < 5; i++) {
+      const { rows } = await client.execute({ sql: "select n from t where id = ?", args: [`k${i}`] });
+      expect(rows[0]!.n).toBe(i);
+    }
+  });
+
+  it("runs a batch atomically: a failing statement rolls back the ones before it", async () => {
+    await client.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
+    const batch = client.batch([
+      { sql: "insert into t values (?, ?)", args: ["b", 2] },
+      { sql: "insert into t values (?, ?)", args: ["a", 3] },
+    ]);
+    await expect(batch).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT" });
+    const { rows } = await client.execute("select count(*) as n from t");
+    expect(rows[0]!.n).toBe(1);
+    // The connection is usable afterwards (no transaction left open).
+    await client.batch([{ sql: "insert into t values (?, ?)", args: ["b", 2] }]);
+    expect((await client.execute("select count(*) as n from t")).rows[0]!.n).toBe(2);
+  });
+
+  it("makes other callers wait while an interactive transaction holds the connection", async () => {
+    const tx = await client.transaction("write");
+    await tx.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
+    let outsideSaw: number | null = null;
+    const outside = client.execute("select count(*) as n from t").then((r) => (outsideSaw = r.rows[0]!.n as number));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(outsideSaw).toBeNull();
+    await tx.rollback();
+    await outside;
+    expect(outsideSaw).toBe(0);
+  });
+});
+
+describe("the Node host's database file", () => {
+  it("is created readable by its owner only, in WAL with synchronous = FULL", async () => {
+    const path = join(dir, "data", "pay.db");
+    const db = await openDatabase(`file:${path}`);
+    try {
+      await db.execute("create table x (a integer)");
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, "data")).mode & 0o777).toBe(0o700);
+      expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
+      expect((await db.execute("PRAGMA journal_mode")).rows[0]![0]).toBe("wal");
+      expect((await db.execute("PRAGMA synchronous")).rows[0]![0]).toBe(2); // FULL
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The Node host's database client: the `@libsql/client` interface over one native `libsql`
+ * connection, with every statement prepared once and reused.
+ *
+ * Why not `createClient({ url: "file:…" })`: that client prepares every statement anew and builds
+ * each row with one `Object.defineProperty` per value; under load a third of a read's time went
+ * there (docs/performance.md). SQLite's own API is made for preparing once: the statement cache
+ * here is keyed by SQL text, which drizzle builds identically for every call of a query.
+ *
+ * One connection: the native driver is synchronous, so more connections would add lock traffic,
+ * not parallelism. `execute` and `batch` run start to finish without yielding, so they never
+ * interleave; an interactive `transaction()` holds the connection across awaits and everything
+ * else waits for it (`exclusive`).
+ */
+import Database from "libsql";
+import {
+  LibsqlBatchError,
+  LibsqlError,
+  type Client,
+  type InStatement,
+  type InValue,
+  type ResultSet,
+  type Row,
+  type Transaction,
+  type TransactionMode,
+} from "@libsql/client";
+import { LRU } from "../lib/lru";
+
+/** Options of {@link SqliteClient}. */
+export interface SqliteClientOptions {
+  /** Milliseconds SQLite waits on a lock held by another connection (a second process). */
+  busyTimeoutMs?: number;
+  /** Prepared statements kept; the API has a few dozen distinct queries. */
+  statementCacheSize?: number;
+}
+
+interface Prepared {
+  stmt: Database.Statement;
+  /** Column names, or null for a statement that returns no rows. */
+  columns: string[] | null;
+}
+
+const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read: "BEGIN TRANSACTION READONLY", deferred: "BEGIN DEFERRED" };
+
+/** A libSQL client over one native connection with a prepared-statement cache. */
+export class SqliteClient implements Client {
+  readonly protocol = "file";
+  private readonly db: Database.Database;
+  private readonly statements: LRU<string, Prepared>;
+  /** Settles when the open interactive transaction ends; null when none is open. */
+  private held: Promise<void> | null = null;
+
+  constructor(path: string, options: SqliteClientOptions = {}) {
+    this.db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 } as never);
+    this.statements = new LRU(options.statementCacheSize ?? 256);
+    this.db.exec("PRAGMA foreign_keys = ON");
+  }
+
+  get closed(): boolean {
+    return !this.db.open;
+  }
+
+  async execute(stmtOrSql: InStatement | string, args?: InValue[]): Promise<ResultSet> {
+    await this.exclusive();
+    return this.run(typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql);
+  }
+
+  async batch(stmts: Array<InStatement | [string, InValue[]?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
+    await this.exclusive();
+    return this.inTransaction(BEGIN[mode], stmts);
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    await this.exclusive();
+    this.db.exec("PRAGMA foreign_keys = OFF");
+    try {
+      return this.inTransaction(BEGIN.deferred, stmts);
+    } finally {
+      this.db.exec("PRAGMA foreign_keys = ON");
+    }
+  }
+
+  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+    await this.exclusive();
+    this.db.exec(BEGIN[mode]);
+    let release!: () => void;
+    this.held = new Promise((resolve) => (release = resolve));
+    return new SqliteTransaction(this, () => {
+      this.held = null;
+      release();
+    });
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    await this.exclusive();
+    this.wrap(() => this.db.exec(sql));
+  }
+
+  async sync(): Promise<undefined> {
+    return undefined;
+  }
+
+  async reconnect(): Promise<void> {}
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Waits while another caller holds the connection in an interactive transaction. */
+  private async exclusive(): Promise<void> {
+    while (this.held) await this.held;
+  }
+
+  /** Runs statements between `begin` and COMMIT; any failure rolls the whole batch back. */
+  private inTransaction(begin: string, stmts: Array<InStatement | [string, InValue[]?]>): ResultSet[] {
+    this.db.exec(begin);
+    try {
+      const results = stmts.map((s, i) => {
+        const stmt = Array.isArray(s) ? { sql: s[0], args: s[1] ?? [] } : s;
+        try {
+          return this.run(stmt);
+        } catch (e) {
+          throw e instanceof LibsqlError ? new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause as Error) : e;
+        }
+      });
+      this.db.exec("COMMIT");
+      return results;
+    } catch (e) {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+
+  /** Runs one statement on the connection (used by the client and its open transaction). */
+  run(stmt: InStatement): ResultSet {
+    const { sql, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
+    return this.wrap(() => {
+      const { stmt: native, columns } = this.prepared(sql);
+      const params = Array.isArray(args) ? args.map(toSql) : namedArgs(args ?? {});
+      if (columns) return rowsResult(columns, native.all(params) as unknown[][]);
+      const info = native.run(params);
+      return result([], [], info.changes, BigInt(info.lastInsertRowid));
+    });
+  }
+
+  private prepared(sql: string): Prepared {
+    let entry = this.statements.get(sql);
+    if (!entry) {
+      const stmt = this.db.prepare(sql);
+      const columns = stmt.reader ? stmt.columns().map((c) => c.name) : null;
+      if (columns) stmt.raw(true);
+      entry = { stmt, columns };
+      this.statements.set(sql, entry);
+    }
+    return entry;
+  }
+
+  /** Driver errors become LibsqlError with SQLite's code, as `@libsql/client` reports them. */
+  private wrap<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (e) {
+      throw toLibsqlError(e);
+    }
+  }
+}
+
+/** The open interactive transaction of a {@link SqliteClient}. */
+class SqliteTransaction implements Transaction {
+  private done = false;
+
+  constructor(
+    private readonly client: SqliteClient,
+    private readonly release: () => void,
+  ) {}
+
+  get closed(): boolean {
+    return this.done;
+  }
+
+  async execute(stmt: InStatement): Promise<ResultSet> {
+    this.check();
+    return this.client.run(stmt);
+  }
+
+  async batch(stmts: InStatement[]): Promise<ResultSet[]> {
+    this.check();
+    return stmts.map((s) => this.client.run(s));
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    for (const s of sql.split(";").filter((x) => x.trim())) await this.execute(s);
+  }
+
+  async commit(): Promise<void> {
+    await this.end("COMMIT");
+  }
+
+  async rollback(): Promise<void> {
+    await this.end("ROLLBACK");
+  }
+
+  close(): void {
+    if (!this.done) void this.end("ROLLBACK").catch(() => {});
+  }
+
+  private async end(sql: string): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    try {
+      this.client.run(sql);
+    } finally {
+      this.release();
+    }
+  }
+
+  private check(): void {
+    if (this.done) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
+  }
+}
+
+function toSql(value: InValue): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.valueOf();
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
+  return value;
+}
+
+function namedArgs(args: Record<string, InValue>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) out[/^[:@$]/.test(name) ? name.slice(1) : name] = toSql(value);
+  return out;
+}
+
+/**
+ * Rows as `@libsql/client` shapes them: array-like by position (what drizzle reads) and by
+ * column name. The raw arrays from the driver are reused rather than copied.
+ */
+function rowsResult(columns: string[], raw: unknown[][]): ResultSet {
+  for (const row of raw) {
+    for (let i = 0; i < columns.length; i++) {
+      const name = columns[i]!;
+      if (!(name in row)) (row as unknown as Record<string, unknown>)[name] = row[i];
+    }
+  }
+  return result(columns, columns.map(() => ""), 0, undefined, raw as unknown as Row[]);
+}
+
+function result(columns: string[], columnTypes: string[], rowsAffected: number, lastInsertRowid: bigint | undefined, rows: Row[] = []): ResultSet {
+  return {
+    columns,
+    columnTypes,
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON: () => ({ columns, columnTypes, rows, rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
+  };
+}
+
+/** SQLite's base result codes by number, for `LibsqlError.code`. */
+const BASE_CODES: Record<number, string> = {
+  1: "SQLITE_ERROR", 5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 8: "SQLITE_READONLY", 10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH",
+};
+
+function toLibsqlError(e: unknown): unknown {
+  if (!(e instanceof Database.SqliteError)) return e;
+  const raw = (e as { rawCode?: number }).rawCode;
+  const code = raw === undefined ? "SQLITE_UNKNOWN" : (BASE_CODES[raw & 0xff] ?? `SQLITE_UNKNOWN_${raw & 0xff}`);
+  return new LibsqlError(e.message, code, (e as { code?: string }).code, raw, e);
+}
