@@ -4,6 +4,9 @@
  * fails the same way at start on either host instead of at the first charge.
  */
 
+import { MAX_BASE_URL_LENGTH } from "./domain/pix/location";
+import { PIX_KEY_FORMATS, pixKeyType } from "./domain/pix/receiver-key";
+
 /** A setting is missing or malformed; the message names it, never its value. */
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -46,4 +49,53 @@ export function checkMaxBodyBytes(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`MAX_BODY_BYTES must be a positive integer, not ${value}.`);
   return n;
+}
+
+/**
+ * PUBLIC_BASE_URL: an absolute http(s) URL without query or fragment, short enough that the PIX
+ * location URLs built on it fit a BR Code (MAX_BASE_URL_LENGTH characters once the scheme is
+ * dropped). A longer one would make every PIX charge fail, so it fails here, at start.
+ */
+export function checkPublicBaseUrl(value: string | undefined): string {
+  const trimmed = value?.trim() ?? "";
+  if (trimmed === "") throw new ConfigError("PUBLIC_BASE_URL is not set: it is the base of every link the API hands out (see docs/cloudflare.md).");
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL such as https://pay.example.com, not ${trimmed}.`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError("PUBLIC_BASE_URL must be an http:// or https:// URL.");
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError("PUBLIC_BASE_URL must not carry a query, a fragment or credentials.");
+  }
+  const base = trimmed.replace(/\/+$/, "");
+  const length = base.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").length;
+  if (length > MAX_BASE_URL_LENGTH) {
+    throw new ConfigError(
+      `PUBLIC_BASE_URL is ${length} characters without its scheme; PIX location URLs built on it would not fit a BR Code, ` +
+        `which allows a base of at most ${MAX_BASE_URL_LENGTH} (docs/pix.md). Use a shorter host or path.`,
+    );
+  }
+  return base;
+}
+
+/** PIX_RECEIVER_KEY: empty, or a DICT key in one of its formats. */
+export function checkPixReceiverKey(value: string | undefined): string | undefined {
+  const key = value?.trim();
+  if (!key) return undefined;
+  if (!pixKeyType(key)) throw new ConfigError(`PIX_RECEIVER_KEY must be ${PIX_KEY_FORMATS}.`);
+  return key;
+}
+
+/** VAULT_PREVIOUS_KEYS: comma-separated earlier vault keys, each like VAULT_KEY. */
+export function checkVaultPreviousKeys(value: string | undefined): string[] {
+  const keys = (value ?? "").split(",").map((k) => k.trim()).filter(Boolean);
+  return keys.map((k, i) => {
+    try {
+      return checkVaultKey(k);
+    } catch (err) {
+      throw new ConfigError(`VAULT_PREVIOUS_KEYS entry ${i + 1}: ${(err as Error).message.replace("VAULT_KEY ", "")}`);
+    }
+  });
 }

@@ -3,8 +3,8 @@
  * dead-letter queue (`queue`), and the minute cron trigger (`scheduled`), all over one Platform
  * built from the Worker's bindings (`worker/cloudflare/`).
  *
- * The app and the database client are built once per isolate and reused by every request that
- * isolate serves; only a different env or base URL builds another.
+ * The platform (database client, derived vault keys, API key cache) and the app are built once
+ * per isolate and env, and reused by every request, queue batch and cron run it serves.
  */
 import { createApp, type App } from "./app";
 import { ConfigError, readCloudflareConfig } from "./cloudflare/config";
@@ -18,26 +18,17 @@ import type { Platform } from "./platform";
 
 export type { Env } from "./cloudflare/env";
 
-// Keyed by env object, then base URL: the base URL may come from each request's origin.
-const apps = new WeakMap<Env, Map<string, App>>();
-const MAX_CACHED_APPS = 8;
+const built = new WeakMap<Env, { platform: Platform; app: App }>();
 
-function platformFor(env: Env, requestUrl?: string): Platform {
-  return createCloudflarePlatform(env, readCloudflareConfig(env, requestUrl));
-}
-
-function appFor(env: Env, requestUrl: string): App {
-  let byBase = apps.get(env);
-  if (!byBase) apps.set(env, (byBase = new Map()));
-  const platform = platformFor(env, requestUrl);
-  let app = byBase.get(platform.config.baseUrl);
-  if (!app) {
-    // Without PUBLIC_BASE_URL the key is the request's origin, which the client names: bound the
-    // cache so a stream of made-up Host headers cannot grow it without limit.
-    if (byBase.size >= MAX_CACHED_APPS) byBase.clear();
-    byBase.set(platform.config.baseUrl, (app = createApp(platform)));
+/** The isolate's platform and app for an env; a bad config throws ConfigError (and is retried). */
+function isolateFor(env: Env): { platform: Platform; app: App } {
+  let entry = built.get(env);
+  if (!entry) {
+    const platform = createCloudflarePlatform(env, readCloudflareConfig(env));
+    entry = { platform, app: createApp(platform) };
+    built.set(env, entry);
   }
-  return app;
+  return entry;
 }
 
 /** A missing secret answers every request with a 500 problem; the detail goes to the log only. */
@@ -54,7 +45,7 @@ export default {
   async fetch(request, env, ctx) {
     let app: App;
     try {
-      app = appFor(env, request.url);
+      app = isolateFor(env).app;
     } catch (err) {
       if (err instanceof ConfigError) return misconfigured(request, err);
       throw err;
@@ -63,7 +54,7 @@ export default {
   },
 
   async queue(batch, env, _ctx) {
-    const platform = platformFor(env);
+    const { platform } = isolateFor(env);
     if (isDeadLetterQueue(batch.queue)) await consumeDeadLetters(platform, batch);
     else await consumeJobs(platform, batch);
   },
@@ -71,6 +62,6 @@ export default {
   // Awaited rather than waitUntil'd: the invocation then lasts as long as the sweeps, and a
   // throw shows as a failed cron run in the dashboard.
   async scheduled(_controller, env, _ctx) {
-    await runScheduledJob(platformFor(env));
+    await runScheduledJob(isolateFor(env).platform);
   },
 } satisfies ExportedHandler<Env, Job>;

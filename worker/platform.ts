@@ -6,14 +6,27 @@
  * in workerd and on Node, and lets tests drive time and the queue.
  */
 import type { Db } from "./db/client";
+import type { Acquirers } from "./domain/acquirers/acquirer";
 import type { Job } from "./jobs/job";
+import type { Vault } from "./lib/vault";
 
 /** Non-secret and secret settings, resolved by the host from its environment. */
 export interface PlatformConfig {
   /** The public base URL of the API, without a trailing slash (used in links we hand out). */
   baseUrl: string;
-  /** Base64 of the 32-byte AES-GCM key that encrypts card numbers and webhook secrets. */
+  /**
+   * Base64 of the 32-byte master key of the vault (`lib/vault.ts`), which seals personal data,
+   * card numbers and webhook secrets. Also the key of idempotency fingerprints.
+   */
   vaultKey: string;
+  /** Earlier vault keys, still able to open what they sealed until it is re-sealed (rotation). */
+  vaultPreviousKeys?: string[];
+  /**
+   * The installation's PIX receiving key (a DICT key: EVP, CNPJ, CPF, e-mail or +55 phone), used
+   * for sellers without one of their own. Without it, test charges use the sandbox key and live
+   * PIX charges are refused (docs/pix.md).
+   */
+  pixReceiverKey?: string;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   /**
@@ -36,6 +49,10 @@ export type LogLine = Record<string, unknown> & { msg: string };
 export interface Platform {
   db: Db;
   config: PlatformConfig;
+  /** Seals and opens personal data; fingerprints requests (node:crypto on Node, WebCrypto on workerd). */
+  vault: Vault;
+  /** Who moves the money, per mode: the sandbox for test keys; live only once one is configured. */
+  acquirers: Acquirers;
   /** The current time; tests replace it with a controllable clock. */
   now(): Date;
   /** Hands jobs to the host's queue (Cloudflare Queues, or the in-process queue on Node). */

@@ -27,7 +27,12 @@ describe("buyers: create, read, update", () => {
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await ctx.platform.db.select().from(buyers).where(eq(buyers.id, body.id));
-    expect(row?.documentNumber).toBe(VALID_CPF);
+    // At rest the document, phone and address are sealed: none of them is in the row in clear.
+    expect(JSON.stringify(row)).not.toContain(VALID_CPF);
+    expect(JSON.stringify(row)).not.toContain("11987654321");
+    expect(JSON.stringify(row)).not.toContain("Paulista");
+    expect(row?.pii).toMatch(/^v1\./);
+    expect(JSON.parse(await ctx.platform.vault.open(row!.pii))).toMatchObject({ documentNumber: VALID_CPF, phone: "11987654321" });
     expect(row?.sellerId).toBe(ctx.seller.sellerId);
   });
 

@@ -2,14 +2,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { buyerBody } from "../support/fixtures";
-import { createTestContext, requester } from "../support/platform";
+import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { pixBody } from "../support/transactions";
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 let live: ReturnType<typeof requester>;
 let testBuyerId: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Live mode needs a live acquirer and a receiving PIX key; the hosts ship neither.
+  ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
   // The same seller, now also holding a live key pair (its test keys stay valid).
   const liveKeys = await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live");
   live = requester(ctx.app, liveKeys!);

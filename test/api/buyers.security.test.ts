@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { apiKeys } from "../../worker/db/schema";
+import { KEY_CACHE_TTL_SECONDS } from "../../worker/domain/api-keys";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
 import { buyerBody } from "../support/fixtures";
 import { createTestContext, requester } from "../support/platform";
@@ -43,12 +46,24 @@ describe("buyers: authentication", () => {
     await expect401(await ctx.app.request("/v1/buyers", { headers: { Authorization: `Bearer ${ctx.seller.apiKey}` } }));
   });
 
-  it("401 for a revoked key, while the rotated key works", async () => {
+  it("401 for a revoked key at once, even just after it was used (cached), while the rotated key works", async () => {
     const other = await createCompanySeller(ctx.platform.db, { legalName: "Rotating Ltda", email: "r@example.com" }, ctx.platform.now());
+    expect((await ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": other.apiKey } })).status).toBe(200);
     const rotated = await rotateSellerKeys(ctx.platform.db, other.sellerId, ctx.platform.now());
     await expect401(await ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": other.apiKey } }));
     const fresh = await ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": rotated!.apiKey } });
     expect(fresh.status).toBe(200);
+  });
+
+  it("a key revoked by another process stops working here once the key cache entry expires", async () => {
+    const other = await createCompanySeller(ctx.platform.db, { legalName: "Elsewhere Ltda", email: "e@example.com" }, ctx.platform.now());
+    const as = requester(ctx.app, other);
+    expect((await as.get("/v1/buyers")).status).toBe(200); // cached now
+    // As the admin CLI would, straight in the database, without this process's knowledge.
+    await ctx.platform.db.update(apiKeys).set({ revokedAt: ctx.platform.now().toISOString() }).where(eq(apiKeys.sellerId, other.sellerId));
+    expect((await as.get("/v1/buyers")).status).toBe(200);
+    ctx.platform.clock.advance(KEY_CACHE_TTL_SECONDS);
+    await expect401(await as.get("/v1/buyers"));
   });
 
   it("401 with a clear detail for a publishable key on a server route", async () => {

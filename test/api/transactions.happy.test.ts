@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sellers, transactions } from "../../worker/db/schema";
+import { SANDBOX_PIX_KEY } from "../../worker/domain/pix/receiver-key";
 import { readBrCode } from "../../worker/domain/pix/brcode";
 import { verifyJws } from "../../worker/domain/pix/jws";
 import { VALID_CPF } from "../support/fixtures";
@@ -46,14 +47,16 @@ describe("POST /v1/transactions (PIX)", () => {
     });
     expect(tx.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(tx.paymentDetails.expiresAt).toBe("2026-01-15T13:00:00.000Z");
-    expect(tx.paymentDetails.qrCodeUrl).toMatch(/^http:\/\/pay\.test\/pix\/qr\/[0-9A-Za-z]{32}$/);
+    expect(tx.paymentDetails.qrCodeUrl).toMatch(/^http:\/\/pay\.test\/pix\/qr\/[0-9A-Za-z]{25}$/);
     // No key sent: the server made one, and says so in the body and the header.
     expect(tx.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get("idempotency-key")).toBe(tx.idempotencyKey);
 
     const [row] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row).toMatchObject({ sellerId: ctx.seller.sellerId, livemode: false, feePercentBps: 99, feeFixedAmount: 0 });
-    expect(row?.customer.documentNumber).toBe(VALID_CPF);
+    expect(row?.customer).toEqual({ name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", document: "***.982.247-**" });
+    expect(JSON.stringify(row)).not.toContain(VALID_CPF);
+    expect(JSON.parse(await ctx.platform.vault.open(row!.customerPii))).toMatchObject({ documentNumber: VALID_CPF });
     expect(row?.pixTxid).toMatch(/^[0-9A-Za-z]{32}$/);
   });
 
@@ -116,8 +119,10 @@ describe("POST /v1/transactions (PIX)", () => {
       status: "ATIVA",
       devedor: { nome: "Maria da Silva", cpf: "***.982.247-**" },
       valor: { original: "10.50" },
-      chave: ctx.seller.sellerId,
+      // No key configured: a test charge names the sandbox's receiving key, never an internal id.
+      chave: SANDBOX_PIX_KEY,
       solicitacaoPagador: "Pedido 42",
+      infoAdicionais: [{ nome: "Ambiente", valor: "SANDBOX - cobranca de teste, nao pague" }],
     });
   });
 

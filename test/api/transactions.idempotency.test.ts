@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeys, refunds, transactions } from "../../worker/db/schema";
-import { claimKey, CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/transactions/idempotency";
+import { CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/idempotency";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
-import { createTestContext, requester } from "../support/platform";
+import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { paidCharge, pixBody, refund, type Ctx } from "../support/transactions";
 
 let ctx: Ctx;
@@ -63,26 +63,40 @@ describe("Idempotency-Key on POST /v1/transactions", () => {
     expect((await res.json()).differingFields).toEqual(["description", "expirationSeconds"]);
   });
 
-  it("20 concurrent requests with one key create exactly one transaction", async () => {
-    // Each database call yields first, so the 20 requests really overlap (claims race).
+  it("20 concurrent requests with one key create exactly one transaction; the 19 others replay it", async () => {
+    // Each database call yields first, so the 20 requests really overlap.
     ctx = await createTestContext({ dbLatency: true });
     const responses = await Promise.all(Array.from({ length: 20 }, () => ctx.post("/v1/transactions", pixBody(), KEY)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.every((s) => s === 201 || s === 200 || s === 409)).toBe(true);
+    // The key is claimed and the charge written in one commit: the losers read the winner's answer.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     const created = await responses[statuses.indexOf(201)]!.text();
-    for (const res of responses) {
-      if (res.status === 200) expect(await res.text()).toBe(created);
-      if (res.status === 409) expect((await res.json()).code).toBe("IDEMPOTENCY_REQUEST_IN_PROGRESS");
-    }
+    for (const res of responses) if (res.status === 200) expect(await res.text()).toBe(created);
     expect(await txCount()).toBe(1);
-    // Once the first has finished, a retry replays it.
-    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(200);
   });
 
-  it("a request whose first attempt is still running gets 409 IN_PROGRESS with Retry-After", async () => {
-    const auth = { sellerId: ctx.seller.sellerId, livemode: false, key: "slow-1", operation: "transactions.create" };
-    await claimKey(ctx.platform, auth, pixBody()); // as if a first request were mid-way
+  it("sending a default explicitly is the same request: a replay, not a 409", async () => {
+    expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(201);
+    expect((await ctx.post("/v1/transactions", pixBody({ expirationSeconds: 3600 }), KEY)).status).toBe(200);
+  });
+
+  it("keeps no request values at rest: field digests name the differences", async () => {
+    await ctx.post("/v1/transactions", pixBody(), KEY);
+    const [row] = await ctx.platform.db.select().from(idempotencyKeys);
+    const stored = JSON.stringify({ ...row, responseBody: null });
+    expect(stored).not.toContain("52998224725");
+    expect(stored).not.toContain("Maria");
+    expect(Object.keys(row!.fingerprint!)).toEqual(expect.arrayContaining(["amount", "buyer.documentNumber", "buyer.name", "currency"]));
+  });
+
+  it("a key still held by a request of an older version gets 409 IN_PROGRESS with Retry-After", async () => {
+    // Versions before single-commit creates claimed a key (IN_PROGRESS) before working.
+    const at = ctx.platform.now().toISOString();
+    await ctx.platform.db.insert(idempotencyKeys).values({
+      sellerId: ctx.seller.sellerId, livemode: false, key: "slow-1", operation: "transactions.create", token: "t",
+      requestHash: "unknown", fingerprint: null, status: "IN_PROGRESS", createdAt: at, expiresAt: "2099-01-01T00:00:00.000Z",
+    });
     const res = await ctx.post("/v1/transactions", pixBody(), { "Idempotency-Key": "slow-1" });
     expect(res.status).toBe(409);
     expect(res.headers.get("retry-after")).toBe("1");
@@ -124,7 +138,8 @@ describe("Idempotency-Key on POST /v1/transactions", () => {
   });
 
   it("keys are per seller and per mode", async () => {
-    const other = requester(ctx.app, await createCompanySeller(ctx.platform.db, { legalName: "Outra", email: "o@example.com" }, ctx.platform.now()));
+    ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
+    const other = requester(ctx.app, await createCompanySeller(ctx.platform.db, { legalName: "Outra", email: "o@example.com", city: "Recife" }, ctx.platform.now()));
     const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
     expect((await ctx.post("/v1/transactions", pixBody(), KEY)).status).toBe(201);
     expect((await other.post("/v1/transactions", pixBody({ amount: 5 }), KEY)).status).toBe(201);

@@ -72,8 +72,13 @@ describe("GET /v1/transactions", () => {
   it.each([
     ["size=101", "size", "100"],
     ["size=0", "size", "at least 1"],
-    ["page=-1", "page", "negative"],
-    ["page=1.5", "page", "integer"],
+    ["page=-1", "page", "plain decimal integer"],
+    ["page=1.5", "page", "plain decimal integer"],
+    ["page=0x10", "page", "plain decimal integer"],
+    ["size=1e3", "size", "plain decimal integer"],
+    ["size=+5", "size", "plain decimal integer"],
+    ["page=%2010", "page", "plain decimal integer"],
+    ["cursor=nonsense", "cursor", "nextCursor"],
     ["status=SETTLED", "status", "PENDING"],
   ])("%s → 400 naming %s", async (query, path, words) => {
     const res = await ctx.get(`/v1/transactions?${query}`);

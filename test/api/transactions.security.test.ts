@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../worker/db/schema";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
 import { VALID_CPF } from "../support/fixtures";
-import { createTestContext, requester } from "../support/platform";
+import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { createPix, pay, pixBody, type Ctx } from "../support/transactions";
 
 let ctx: Ctx;
 let tx: { id: string; paymentDetails: { qrCodeUrl: string } };
 let live: ReturnType<typeof requester>;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Live mode needs a live acquirer and a receiving PIX key; the hosts ship neither.
+  ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
   tx = await createPix(ctx);
   // The same seller's live keys (rotating live keys leaves the test keys alone).
   const liveKeys = await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live");
@@ -113,7 +114,7 @@ describe("the document is masked everywhere", () => {
 describe("public PIX URLs", () => {
   it("need no key, and answer 404 for unknown or malformed location ids", async () => {
     const locationId = tx.paymentDetails.qrCodeUrl.split("/").at(-1)!;
-    expect(locationId).toMatch(/^[0-9A-Za-z]{32}$/);
+    expect(locationId).toMatch(/^[0-9A-Za-z]{25}$/);
     expect((await ctx.app.request(`/pix/qr/${locationId}`)).status).toBe(200);
     expect((await ctx.app.request(`/pix/loc/${locationId}`)).status).toBe(200);
     for (const path of ["/pix/qr/" + "A".repeat(32), "/pix/loc/" + "A".repeat(32), "/pix/qr/short", "/pix/loc/'%20or%201=1"]) {

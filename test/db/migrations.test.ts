@@ -48,8 +48,8 @@ describe("the Node host's database", () => {
       expect(Number(applied.rows[0]?.n)).toBe(JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")).entries.length);
       await expect(
         client.execute(
-          "insert into buyers (id, seller_id, name, document_type, document_number, email, phone, address, created_at, updated_at) " +
-            "values ('b-1', 'no-such-seller', 'A', 'CPF', '52998224725', 'a@b.co', '11987654321', '{}', 'x', 'x')",
+          "insert into buyers (id, seller_id, name, document_type, document_masked, email, pii, created_at, updated_at) " +
+            "values ('b-1', 'no-such-seller', 'A', 'CPF', '***', 'a@b.co', 'v1.x', 'x', 'x')",
         ),
       ).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
       const journal = await client.execute("PRAGMA journal_mode");

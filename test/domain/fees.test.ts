@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { feePlanRates, feePlans, sellers } from "../../worker/db/schema";
-import { computeFee, DEFAULT_FEE_PLAN_ID, sellerFeeRate } from "../../worker/domain/transactions/fees";
-import { createTestContext } from "../support/platform";
+import { createApp } from "../../worker/app";
+import { feePlanRates, feePlans, sellers, transactions } from "../../worker/db/schema";
+import { DEFAULT_FEE_PLAN_ID } from "../../worker/domain/transactions/fees";
+import { computeFee } from "../../worker/domain/transactions/fees";
+import { createTestContext, requester } from "../support/platform";
 import { createPix, pay, pixBody } from "../support/transactions";
 
 describe("computeFee: round half up of amount × bps / 10 000, plus fixed, capped at the amount", () => {
@@ -45,7 +47,10 @@ describe("fee plans", () => {
   it("a seller without a plan (older than fee plans) is priced by the default plan", async () => {
     const { platform, seller } = await createTestContext();
     await platform.db.update(sellers).set({ feePlanId: null }).where(eq(sellers.id, seller.sellerId));
-    expect(await sellerFeeRate(platform.db, seller.sellerId, "PIX")).toEqual({ feePlanId: DEFAULT_FEE_PLAN_ID, percentBps: 99, fixedAmount: 0 });
+    const ctx = { platform, post: requester(createApp(platform), seller).post };
+    const tx = await createPix(ctx);
+    const [row] = await platform.db.select().from(transactions).where(eq(transactions.id, tx.id));
+    expect(row).toMatchObject({ feePlanId: DEFAULT_FEE_PLAN_ID, feePercentBps: 99, feeFixedAmount: 0 });
   });
 
   it("a seller's own plan prices its charges, at the rates in force when the charge was created", async () => {

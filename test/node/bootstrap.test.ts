@@ -17,7 +17,7 @@ describe("ensureBootstrapSeller", () => {
     expect((await db.select({ n: count() }).from(sellers))[0]!.n).toBe(1);
     expect((await db.select({ n: count() }).from(apiKeys))[0]!.n).toBe(2);
     const printed = (a.created ?? b.created)!;
-    expect((await resolveKey(db, printed.apiKey))?.sellerId).toBe(a.sellerId);
+    expect((await resolveKey(db, printed.apiKey, now()))?.sellerId).toBe(a.sellerId);
   });
 
   it("writes nothing when the installation row cannot be written (no orphan seller with unseen keys)", async () => {

@@ -43,7 +43,26 @@ describe("Node config: the PIX signing key", () => {
 
   it("refuses a public base URL too long for a BR Code's location field", () => {
     const env = { DATABASE_URL: "file::memory:", PUBLIC_BASE_URL: `https://${"a".repeat(40)}.example.com` };
-    expect(() => readNodeConfig(env)).toThrow(/too long for PIX/);
+    expect(() => readNodeConfig(env)).toThrow(/would not fit a BR Code, which allows a base of at most 43/);
+    // The longest that fits works, and so does a path prefix within the limit.
+    expect(readNodeConfig({ ...env, PUBLIC_BASE_URL: `https://${"a".repeat(31)}.example.com` }).baseUrl).toHaveLength(51);
+    expect(readNodeConfig({ ...env, PUBLIC_BASE_URL: "https://pay.example.com/gateway/" }).baseUrl).toBe("https://pay.example.com/gateway");
+  });
+
+  it("refuses a PUBLIC_BASE_URL that is not an absolute http(s) URL, or carries a query", () => {
+    for (const url of ["pay.example.com", "ftp://pay.example.com", "https://pay.example.com/?a=1"]) {
+      expect(() => readNodeConfig({ DATABASE_URL: "file::memory:", PUBLIC_BASE_URL: url }), url).toThrow(/PUBLIC_BASE_URL/);
+    }
+  });
+
+  it("checks PIX_RECEIVER_KEY against the DICT formats", () => {
+    const env = { DATABASE_URL: "file::memory:" };
+    for (const key of ["2f1c5a0e-7b7d-4c1e-9a3f-5b0d5a4db0c5", "+5511987654321", "52998224725", "11222333000181", "pix@loja.example.com"]) {
+      expect(readNodeConfig({ ...env, PIX_RECEIVER_KEY: key }).pixReceiverKey).toBe(key);
+    }
+    for (const key of ["seller-123", "11987654321", "52998224700", "Pix@Loja.com", "+1 555 0100"]) {
+      expect(() => readNodeConfig({ ...env, PIX_RECEIVER_KEY: key }), key).toThrow(/PIX_RECEIVER_KEY must be/);
+    }
   });
 });
 

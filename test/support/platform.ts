@@ -11,6 +11,9 @@ import { MemoryQueue } from "../../worker/jobs/memory-queue";
 import { runJob } from "../../worker/jobs/run-job";
 import { runScheduledJob } from "../../worker/jobs/scheduled";
 import { applyMigrations } from "../../worker/node/migrate";
+import type { Acquirer, Acquirers } from "../../worker/domain/acquirers/acquirer";
+import { sandboxAcquirer } from "../../worker/domain/acquirers/sandbox";
+import { createNodeVault } from "../../worker/node/node-vault";
 import type { LogLine, Platform, PlatformConfig } from "../../worker/platform";
 import { TestClock } from "./clock";
 
@@ -45,6 +48,8 @@ export interface TestPlatformOptions {
    * of running one after the other against the synchronous in-memory driver.
    */
   dbLatency?: boolean;
+  /** The acquirers; default the sandbox for test keys and none for live ones, as on the hosts. */
+  acquirers?: Partial<Acquirers>;
 }
 
 /** Wraps a client so `execute` and `batch` yield to the event loop first. */
@@ -72,19 +77,22 @@ export async function createTestPlatform(
   const clock = new TestClock();
   const queue = new MemoryQueue(clock.now);
   const logs: LogLine[] = [];
+  const config: PlatformConfig = {
+    baseUrl: "http://pay.test",
+    vaultKey: TEST_VAULT_KEY,
+    maxBodyBytes: 100 * 1024,
+    pixSigningJwk: TEST_PIX_SIGNING_JWK,
+    ...overrides,
+  };
   const platform: TestPlatform = {
     client,
     db,
+    vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
+    acquirers: { test: sandboxAcquirer, live: null, ...options.acquirers },
     clock,
     queue,
     logs,
-    config: {
-      baseUrl: "http://pay.test",
-      vaultKey: TEST_VAULT_KEY,
-      maxBodyBytes: 100 * 1024,
-      pixSigningJwk: TEST_PIX_SIGNING_JWK,
-      ...overrides,
-    },
+    config,
     now: clock.now,
     fetch: () => Promise.reject(new Error("no network in tests: replace platform.fetch")),
     log: (line) => void logs.push(line),
@@ -97,11 +105,17 @@ export async function createTestPlatform(
   return platform;
 }
 
+/**
+ * A live acquirer for tests that exercise live mode (the hosts have none): it behaves as the
+ * sandbox does, under another name.
+ */
+export const TEST_LIVE_ACQUIRER: Acquirer = { ...sandboxAcquirer, name: "test-live" };
+
 /** A test platform, its app, and a seller with keys; `request` sends with the seller's key. */
-export async function createTestContext(options: TestPlatformOptions = {}) {
-  const platform = await createTestPlatform({}, options);
+export async function createTestContext(options: TestPlatformOptions & { config?: Partial<PlatformConfig> } = {}) {
+  const platform = await createTestPlatform(options.config, options);
   const app = createApp(platform);
-  const seller = await createCompanySeller(platform.db, { legalName: "Loja Teste Ltda", email: "loja@example.com" }, platform.now());
+  const seller = await createCompanySeller(platform.db, { legalName: "Loja Teste Ltda", email: "loja@example.com", city: "Sao Paulo" }, platform.now());
   return { platform, app, seller, ...requester(app, seller) };
 }
 

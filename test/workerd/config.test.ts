@@ -1,7 +1,7 @@
 /**
  * The Worker's configuration from its bindings: secrets are checked before the first request
- * uses them, a misconfigured Worker answers problem+json without revealing why, and the base
- * URL falls back to the request's origin only where there is a request.
+ * uses them, a misconfigured Worker answers problem+json without revealing why, and the public
+ * base URL is required and must fit a PIX BR Code (never taken from a request's Host).
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -23,6 +23,8 @@ describe("the Worker's config", () => {
     expect(config).toEqual({
       baseUrl: "http://pay.test",
       vaultKey: env.VAULT_KEY,
+      vaultPreviousKeys: [],
+      pixReceiverKey: undefined,
       maxBodyBytes: 102400,
       pixSigningJwk: JSON.parse(env.PIX_SIGNING_JWK),
     });
@@ -40,10 +42,21 @@ describe("the Worker's config", () => {
     expect(() => readCloudflareConfig(withEnv(overrides))).toThrow(message);
   });
 
-  it("takes the base URL from the request when PUBLIC_BASE_URL is empty, and requires it without one", () => {
-    const bare = withEnv({ PUBLIC_BASE_URL: "" });
-    expect(readCloudflareConfig(bare, "https://pay.example.com/v1/buyers?x=1").baseUrl).toBe("https://pay.example.com");
-    expect(() => readCloudflareConfig(bare)).toThrow(/PUBLIC_BASE_URL is not set/);
+  it("requires PUBLIC_BASE_URL, and refuses one too long for a BR Code's location field", () => {
+    expect(() => readCloudflareConfig(withEnv({ PUBLIC_BASE_URL: "" }))).toThrow(/PUBLIC_BASE_URL is not set/);
+    const long = withEnv({ PUBLIC_BASE_URL: `https://${"pay".repeat(12)}.example.workers.dev` });
+    expect(() => readCloudflareConfig(long)).toThrow(/would not fit a BR Code/);
+  });
+
+  it("a Worker shipped with an empty PUBLIC_BASE_URL answers 500 problem+json, never a charge with a request-made link", async () => {
+    const res = await worker.fetch(
+      new Request(`https://${"x".repeat(40)}.example.com/v1/transactions`, { method: "POST" }),
+      withEnv({ PUBLIC_BASE_URL: "" }),
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(logged.some((l) => String(l.error).includes("PUBLIC_BASE_URL"))).toBe(true);
   });
 
   it("answers 500 problem+json when a secret is missing, naming it only in the log", async () => {

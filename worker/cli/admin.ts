@@ -2,20 +2,21 @@
  * Operator CLI (`npm run admin -- <command>`), against the database named by DATABASE_URL
  * (default the Node host's file), migrating it first so it works on a fresh machine.
  *
- *   seller:create --legal-name NAME --email EMAIL [--fantasy-name NAME] [--live] [--json]
+ *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
  *
  * With --json, stdout carries exactly one JSON object and nothing else.
  */
 import { parseArgs } from "node:util";
 import { createDb } from "../db/client";
+import { PIX_KEY_FORMATS, pixKeyType } from "../domain/pix/receiver-key";
 import { createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
 import { readNodeConfig } from "../node/config";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
 
 const USAGE = `Usage:
-  npm run admin -- seller:create --legal-name NAME --email EMAIL [--fantasy-name NAME] [--live] [--json]
+  npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]`;
 
 class UsageError extends Error {}
@@ -39,6 +40,8 @@ async function main(argv: string[]) {
       "legal-name": { type: "string" },
       "fantasy-name": { type: "string" },
       email: { type: "string" },
+      city: { type: "string" },
+      "pix-key": { type: "string" },
       seller: { type: "string" },
       live: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
@@ -57,9 +60,14 @@ async function main(argv: string[]) {
         const email = values.email?.trim();
         if (!legalName) throw new UsageError("--legal-name is required");
         if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError("--email must be an email address");
+        // The city is the merchant city every PIX BR Code of the seller names.
+        const city = values.city?.trim();
+        if (!city) throw new UsageError("--city is required (the merchant city its PIX charges name)");
+        const pixKey = values["pix-key"]?.trim();
+        if (pixKey && !pixKeyType(pixKey)) throw new UsageError(`--pix-key must be ${PIX_KEY_FORMATS}`);
         const result = await createCompanySeller(
           db,
-          { legalName, email, fantasyName: values["fantasy-name"], mode },
+          { legalName, email, city, pixKey, fantasyName: values["fantasy-name"], mode },
           new Date(),
         );
         print(result, values.json, "Created seller");

@@ -3,7 +3,15 @@
  * deploy mistake, reported with the binding's name (never its value) so the operator can fix it
  * with `wrangler secret put`; nothing falls back to an insecure default.
  */
-import { checkMaxBodyBytes, checkPixSigningJwk, checkVaultKey, ConfigError } from "../config-rules";
+import {
+  checkMaxBodyBytes,
+  checkPixReceiverKey,
+  checkPixSigningJwk,
+  checkPublicBaseUrl,
+  checkVaultKey,
+  checkVaultPreviousKeys,
+  ConfigError,
+} from "../config-rules";
 import type { PlatformConfig } from "../platform";
 import type { Env } from "./env";
 
@@ -27,22 +35,17 @@ export function databaseUrl(env: Env): string {
 }
 
 /**
- * The base URL links are built from: PUBLIC_BASE_URL, else the origin of the request being served.
- * Queue and cron runs pass no request, so for them PUBLIC_BASE_URL is required.
+ * Reads and checks the whole config; throws ConfigError naming the first bad binding. The public
+ * base URL is required: taking it from each request's Host header would let a caller choose the
+ * links (and the BR Code) a charge is stored with, and cron and queue runs have no request.
  */
-export function resolveBaseUrl(env: Env, requestUrl?: string): string {
-  const configured = env.PUBLIC_BASE_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  if (requestUrl) return new URL(requestUrl).origin;
-  throw new ConfigError("PUBLIC_BASE_URL is not set: queue and cron runs need it to build links (wrangler.toml [vars]).");
-}
-
-/** Reads and checks the whole config; throws ConfigError naming the first bad binding. */
-export function readCloudflareConfig(env: Env, requestUrl?: string): PlatformConfig {
+export function readCloudflareConfig(env: Env): PlatformConfig {
   databaseUrl(env);
   return {
-    baseUrl: resolveBaseUrl(env, requestUrl),
+    baseUrl: checkPublicBaseUrl(env.PUBLIC_BASE_URL),
     vaultKey: checkVaultKey(required(env, "VAULT_KEY")),
+    vaultPreviousKeys: checkVaultPreviousKeys(env.VAULT_PREVIOUS_KEYS),
+    pixReceiverKey: checkPixReceiverKey(env.PIX_RECEIVER_KEY),
     maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
     pixSigningJwk: checkPixSigningJwk(required(env, "PIX_SIGNING_JWK")),
   };

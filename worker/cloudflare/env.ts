@@ -18,12 +18,13 @@ export interface Env {
   VAULT_KEY: string;
   /** Secret. The private P-256 JWK (JSON text) that signs PIX location payloads. */
   PIX_SIGNING_JWK: string;
+  /** Secret, optional. Earlier vault keys (comma-separated), to open what they sealed (rotation). */
+  VAULT_PREVIOUS_KEYS?: string;
 
-  /**
-   * Var. The public base URL (no trailing slash). When empty, requests use their own origin;
-   * queue and cron runs have no request, so a deployed Worker must set it.
-   */
+  /** Var. The public base URL (no trailing slash): required; checked on the first request or run. */
   PUBLIC_BASE_URL?: string;
+  /** Var, optional. The installation's PIX receiving key (DICT), for sellers without their own. */
+  PIX_RECEIVER_KEY?: string;
   /** Var. Largest accepted request body in bytes (a string, as vars are); default 102400. */
   MAX_BODY_BYTES?: string;
 }

@@ -4,6 +4,8 @@
  * Logs and `wrangler tail` collect). Built from the Worker's bindings; no state of its own
  * beyond the isolate's database client.
  */
+import { sandboxAcquirer } from "../domain/acquirers/sandbox";
+import { createWebVault } from "../lib/web-vault";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import { databaseUrl } from "./config";
 import { isolateDatabase } from "./database";
@@ -23,6 +25,9 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
   return {
     db,
     config,
+    vault: createWebVault(config.vaultKey, config.vaultPreviousKeys),
+    // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
+    acquirers: { test: sandboxAcquirer, live: null },
     now: () => new Date(),
     // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd.
     fetch: (input, init) => fetch(input, init),

@@ -48,8 +48,13 @@ export const sellers = sqliteTable(
     status: text("status", { enum: ["DRAFT", "PENDING", "ACTIVE", "SUSPENDED", "BLOCKED"] }).notNull(),
     /** The plan that prices this seller's payments (null only for rows older than migration 0001). */
     feePlanId: text("fee_plan_id").references(() => feePlans.id),
-    /** The merchant city a PIX BR Code names; null until sellers have an address. */
+    /** The merchant city a PIX BR Code names; a seller without one cannot charge by PIX. */
     city: text("city"),
+    /**
+     * The DICT key (EVP, CNPJ, CPF, e-mail or phone) of the account that receives this seller's
+     * PIX; null falls back to the installation's PIX_RECEIVER_KEY (docs/pix.md).
+     */
+    pixKey: text("pix_key"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -89,7 +94,21 @@ export interface AddressRow {
   country: string;
 }
 
-/** Buyers belong to the seller that created them. `documentNumber` holds digits only. */
+/**
+ * The personal data of a buyer or a transaction's customer that the API does not show in full,
+ * sealed by the vault (`lib/vault.ts`) as one JSON document.
+ */
+export interface PersonalData {
+  /** Digits (or the 2026 alphanumeric CNPJ), unmasked. */
+  documentNumber: string;
+  phone: string | null;
+  address: AddressRow | CustomerRow["address"] | null;
+}
+
+/**
+ * Buyers belong to the seller that created them. The document, phone and address are sealed in
+ * `pii`; `documentMasked` is what every response shows, kept in clear so reads need no decryption.
+ */
 export const buyers = sqliteTable(
   "buyers",
   {
@@ -101,14 +120,17 @@ export const buyers = sqliteTable(
     livemode: integer("livemode", { mode: "boolean" }).notNull().default(false),
     name: text("name").notNull(),
     documentType: text("document_type", { enum: ["CPF", "CNPJ"] }).notNull(),
-    documentNumber: text("document_number").notNull(),
+    documentMasked: text("document_masked").notNull(),
     email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    address: text("address", { mode: "json" }).$type<AddressRow>().notNull(),
+    /** The sealed PersonalData (a legacy row holds it as clear JSON until the sweep seals it). */
+    pii: text("pii").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("buyers_seller_idx").on(t.sellerId, t.livemode, t.createdAt)],
+  (t) => [
+    index("buyers_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    index("buyers_unsealed_idx").on(t.id).where(sql`${t.pii} not like 'v1.%'`),
+  ],
 );
 
 /** Key/value facts about this installation (e.g. which seller the first start created). */
@@ -118,15 +140,18 @@ export const installation = sqliteTable("installation", {
   updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
-/** A transaction's customer, copied from the buyer (or the inline `buyer`) when it is created. */
+/**
+ * A transaction's customer as shown, copied from the buyer (or the inline `buyer`) when it is
+ * created; the rest (document, phone, address) is sealed in `customerPii`.
+ */
 export interface CustomerRow {
   name: string;
   email: string | null;
   documentType: "CPF" | "CNPJ";
-  /** Digits only: masked in every response. */
-  documentNumber: string;
-  phone: string | null;
-  address: Omit<AddressRow, "state"> & { state?: string | null } | null;
+  /** The masked document, as every response shows it. */
+  document: string;
+  /** Only inside the sealed PersonalData. */
+  address?: (Omit<AddressRow, "state"> & { state?: string | null }) | null;
 }
 
 /**
@@ -149,6 +174,8 @@ export const transactions = sqliteTable(
     description: text("description"),
     buyerId: text("buyer_id").references(() => buyers.id),
     customer: text("customer", { mode: "json" }).$type<CustomerRow>().notNull(),
+    /** The customer's sealed PersonalData (clear JSON on a legacy row until the sweep seals it). */
+    customerPii: text("customer_pii").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     /** PIX: the random id in the location URL and the QR image URL (unguessable). */
     pixLocationId: text("pix_location_id"),
@@ -156,6 +183,8 @@ export const transactions = sqliteTable(
     pixTxid: text("pix_txid"),
     /** PIX: the BR Code (copy-and-paste payload). */
     pixQrCode: text("pix_qr_code"),
+    /** PIX: the receiving DICT key in force when the charge was created (the JWS `chave`). */
+    pixKey: text("pix_key"),
     expiresAt: text("expires_at"),
     feePlanId: text("fee_plan_id").references(() => feePlans.id),
     feePercentBps: integer("fee_percent_bps").notNull(),
@@ -171,8 +200,9 @@ export const transactions = sqliteTable(
   },
   (t) => [
     index("transactions_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
-    index("transactions_seller_status_idx").on(t.sellerId, t.livemode, t.status, t.createdAt),
+    index("transactions_seller_status_idx").on(t.sellerId, t.livemode, t.status, t.createdAt, t.id),
     index("transactions_expiry_idx").on(t.status, t.expiresAt),
+    index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
     uniqueIndex("transactions_pix_txid_idx").on(t.pixTxid),
   ],
@@ -215,8 +245,10 @@ export const events = sqliteTable(
 );
 
 /**
- * Idempotency keys, per seller and mode, kept 24 h. A row is claimed (IN_PROGRESS, with a random
- * `token`) before the work starts and completed with the response in the work's own batch.
+ * Idempotency keys, per seller and mode, kept 24 h. A key row is written in the same batch as the
+ * resource it created, with the exact response text, so the two exist together or not at all.
+ * No request values are kept: `fingerprint` maps each field's JSON path to a keyed digest of its
+ * value, enough to name the fields a reused key changed (docs/transactions.md).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -229,7 +261,8 @@ export const idempotencyKeys = sqliteTable(
     operation: text("operation").notNull(),
     token: text("token").notNull(),
     requestHash: text("request_hash").notNull(),
-    requestBody: text("request_body").notNull(),
+    /** `{ "<json path>": "<keyed digest>" }`; null on rows written before fingerprints existed. */
+    fingerprint: text("fingerprint", { mode: "json" }).$type<Record<string, string>>(),
     status: text("status", { enum: ["IN_PROGRESS", "COMPLETED"] }).notNull(),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
@@ -237,4 +270,31 @@ export const idempotencyKeys = sqliteTable(
     expiresAt: text("expires_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.livemode, t.key] }), index("idempotency_keys_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * How many transactions a seller has per mode and status, kept by triggers on `transactions`
+ * (migration 0003) in the same transaction as every insert and status change, so a list's
+ * `totalItems` costs one indexed read whatever the seller's history.
+ */
+export const transactionCounts = sqliteTable(
+  "transaction_counts",
+  {
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.livemode, t.status] })],
+);
+
+/** How many buyers a seller has per mode, kept by triggers on `buyers` like transaction_counts. */
+export const buyerCounts = sqliteTable(
+  "buyer_counts",
+  {
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
 );

@@ -6,7 +6,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { apiKeys } from "../db/schema";
+import { apiKeys, sellers } from "../db/schema";
+import { LRU } from "../lib/lru";
 import { randomToken, sha256Hex } from "../lib/crypto";
 
 export type KeyKind = "secret" | "publishable";
@@ -21,12 +22,22 @@ export interface IssuedKey {
   row: typeof apiKeys.$inferInsert;
 }
 
+/** What a charge needs to know about its seller, resolved with the key (and cached with it). */
+export interface SellerProfile {
+  legalName: string;
+  fantasyName: string | null;
+  city: string | null;
+  pixKey: string | null;
+  status: "DRAFT" | "PENDING" | "ACTIVE" | "SUSPENDED" | "BLOCKED";
+}
+
 /** The identity a valid key resolves to. */
 export interface KeyIdentity {
   keyId: string;
   sellerId: string;
   kind: KeyKind;
   mode: KeyMode;
+  seller: SellerProfile;
 }
 
 const KEY_PATTERN = /^(sk|pk)_(test|live)_[0-9A-Za-z]{32}$/;
@@ -55,23 +66,72 @@ export async function issueKey(sellerId: string, kind: KeyKind, mode: KeyMode, n
   };
 }
 
-/** The key lookup runs on every request: build its SQL once per database, not per call. */
+/**
+ * How long a resolved key is trusted without asking the database again. Every request needs its
+ * key, and on the Worker each lookup is a round trip to Turso; a few seconds of cache removes it
+ * from nearly every request. The price: a key revoked by another process (the admin CLI, another
+ * isolate) keeps working for up to this long there; this process forgets it at once
+ * (docs/authentication.md).
+ */
+export const KEY_CACHE_TTL_SECONDS = 5;
+const KEY_CACHE_SIZE = 10_000;
+
+interface CachedKey {
+  identity: KeyIdentity;
+  expiresAt: number;
+}
+
+// Per database (one per host process or Worker isolate), keyed by the presented key itself so a
+// hit costs no hashing; the map lives in this process's memory only, beside the request it serves.
+const caches = new WeakMap<Db, LRU<string, CachedKey>>();
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
 function prepareLookup(db: Db) {
   return db
-    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode })
+    .select({
+      id: apiKeys.id,
+      sellerId: apiKeys.sellerId,
+      kind: apiKeys.kind,
+      mode: apiKeys.mode,
+      legalName: sellers.legalName,
+      fantasyName: sellers.fantasyName,
+      city: sellers.city,
+      pixKey: sellers.pixKey,
+      status: sellers.status,
+    })
     .from(apiKeys)
+    .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))
     .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
     .limit(1)
     .prepare();
 }
 
+function cacheOf(db: Db): LRU<string, CachedKey> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new LRU(KEY_CACHE_SIZE)));
+  return cache;
+}
+
 /** Resolves a presented key to its seller, or null when it is malformed, unknown or revoked. */
-export async function resolveKey(db: Db, presented: string): Promise<KeyIdentity | null> {
+export async function resolveKey(db: Db, presented: string, now: Date): Promise<KeyIdentity | null> {
   if (!KEY_PATTERN.test(presented)) return null;
+  const cache = cacheOf(db);
+  const hit = cache.get(presented);
+  if (hit && hit.expiresAt > now.getTime()) return hit.identity;
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.all({ hash: await sha256Hex(presented) });
-  return row ? { keyId: row.id, sellerId: row.sellerId, kind: row.kind, mode: row.mode } : null;
+  if (!row) {
+    cache.delete(presented);
+    return null;
+  }
+  const { id, sellerId, kind, mode, ...seller } = row;
+  const identity: KeyIdentity = { keyId: id, sellerId, kind, mode, seller };
+  cache.set(presented, { identity, expiresAt: now.getTime() + KEY_CACHE_TTL_SECONDS * 1000 });
+  return identity;
+}
+
+/** Forgets this process's cached keys of a seller: call after revoking or changing them. */
+export function forgetSellerKeys(db: Db, sellerId: string): void {
+  caches.get(db)?.deleteWhere((entry) => entry.identity.sellerId === sellerId);
 }

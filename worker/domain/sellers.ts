@@ -5,7 +5,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys, sellers } from "../db/schema";
-import { issueKey, type KeyMode } from "./api-keys";
+import { forgetSellerKeys, issueKey, type KeyMode } from "./api-keys";
 import { DEFAULT_FEE_PLAN_ID } from "./transactions/fees";
 
 /** A seller with the only copies of its new keys. */
@@ -23,8 +23,10 @@ export interface NewCompanySeller {
   mode?: KeyMode;
   /** The fee plan that prices its payments; default DEFAULT_FEE_PLAN_ID. */
   feePlanId?: string;
-  /** The city a PIX BR Code names as the merchant's. */
+  /** The city a PIX BR Code names as the merchant's (required to charge by PIX). */
   city?: string;
+  /** The DICT key that receives its PIX; default the installation's PIX_RECEIVER_KEY. */
+  pixKey?: string;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function companySellerWrites(db: Db, input: NewCompanySeller, now: 
       status: "ACTIVE",
       feePlanId: input.feePlanId ?? DEFAULT_FEE_PLAN_ID,
       city: input.city ?? null,
+      pixKey: input.pixKey ?? null,
       createdAt: at,
       updatedAt: at,
     }),
@@ -64,7 +67,8 @@ export async function createCompanySeller(db: Db, input: NewCompanySeller, now: 
 
 /**
  * Issues a new key pair for a seller and revokes every key it had in that mode, in one batch:
- * there is no moment with no valid key, and none with the old and new both valid afterwards.
+ * there is no moment with no valid key, and none with the old and new both valid afterwards
+ * (in this process at once; elsewhere once their key caches expire, KEY_CACHE_TTL_SECONDS).
  * Returns null when the seller does not exist.
  */
 export async function rotateSellerKeys(
@@ -84,5 +88,6 @@ export async function rotateSellerKeys(
       .where(and(eq(apiKeys.sellerId, sellerId), eq(apiKeys.mode, mode), isNull(apiKeys.revokedAt))),
     db.insert(apiKeys).values([secret.row, publishable.row]),
   ]);
+  forgetSellerKeys(db, sellerId);
   return { sellerId, apiKey: secret.key, publishableKey: publishable.key };
 }

@@ -5,7 +5,8 @@
  */
 import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
-import { purgeExpiredKeys } from "../domain/transactions/idempotency";
+import { purgeExpiredKeys } from "../domain/idempotency";
+import { sealLegacyPersonalData } from "../domain/personal-data";
 import { describeError } from "../lib/on-error";
 import type { Platform } from "../platform";
 
@@ -23,6 +24,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "transactions.expire": expireTransactions,
   "refunds.conclude": concludeDueRefunds,
   "idempotency.purge": purgeExpiredKeys,
+  "pii.seal": sealLegacyPersonalData,
 };
 
 /** Runs every sweep once; one failing sweep does not stop the others. */

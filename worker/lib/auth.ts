@@ -54,7 +54,8 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       headers: challenge,
     });
   }
-  const identity = await resolveKey(c.var.platform.db, key);
+  const { platform } = c.var;
+  const identity = await resolveKey(platform.db, key, platform.now());
   if (!identity) {
     throw new ApiError("UNAUTHENTICATED", "The API key is not valid: it is unknown, malformed or revoked.", {
       headers: challenge,

@@ -1,31 +1,81 @@
 /**
- * Page-number pagination with the spec's envelope. `page` is zero-based; `size` defaults to 20
- * and may not exceed 100 (a larger size is a 400 naming the limit, not a silent clamp, so a
- * client never believes it read everything when it did not).
+ * Pagination with the spec's envelope, plus a cursor for deep pages.
+ *
+ * `page` is zero-based; `size` defaults to 20 and may not exceed 100 (a larger size is a 400
+ * naming the limit, not a silent clamp, so a client never believes it read everything when it
+ * did not). A page number costs its offset: page 20 000 walks 400 000 index entries. Every page
+ * therefore also carries `nextCursor`, an opaque position after its last item; sending it back as
+ * `cursor` reads the next page at the cost of the first, however deep (docs/pagination.md).
+ * `totalItems` comes from counters kept with every write, never from counting rows.
  */
 import { z } from "@hono/zod-openapi";
+import { validationError } from "./validation";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Query parameters `page` and `size`, validated and defaulted. */
+/** A non-negative decimal integer written plainly: no sign, exponent, hex, spaces or leading zeros. */
+function plainInteger(name: string, min: number, max: number, fallback: number, description: string) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})$/, `${name} must be a plain decimal integer (digits only)`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, min === 0 ? `${name} is zero-based and cannot be negative` : `${name} must be at least ${min}`)
+        .max(max, `${name} cannot exceed ${max}`),
+    )
+    .optional()
+    .transform((v) => v ?? fallback)
+    .openapi({
+      param: { name, in: "query" },
+      type: "integer",
+      minimum: min,
+      maximum: max,
+      default: fallback,
+      example: fallback,
+      description,
+    });
+}
+
+/** Query parameters `page`, `size` and `cursor`, validated and defaulted. */
 export const PageQuery = z.object({
-  page: z.coerce
-    .number({ error: "page must be an integer" })
-    .int("page must be an integer")
-    .min(0, "page is zero-based and cannot be negative")
-    .default(0)
-    .openapi({ param: { name: "page", in: "query" }, example: 0, description: "Zero-based page number." }),
-  size: z.coerce
-    .number({ error: "size must be an integer" })
-    .int("size must be an integer")
-    .min(1, "size must be at least 1")
-    .max(MAX_PAGE_SIZE, `size cannot exceed ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE)
-    .openapi({ param: { name: "size", in: "query" }, example: 20, description: `Page size, 1 to ${MAX_PAGE_SIZE}.` }),
+  page: plainInteger("page", 0, 999_999_999, 0, "Zero-based page number. For deep pages prefer `cursor`."),
+  size: plainInteger("size", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, `Page size, 1 to ${MAX_PAGE_SIZE}.`),
+  cursor: z
+    .string()
+    .max(512, "cursor is at most 512 characters")
+    .optional()
+    .openapi({
+      param: { name: "cursor", in: "query" },
+      description: "The `nextCursor` of the previous page: reads the page after it (then `page` is ignored).",
+    }),
 });
 
 export type PageParams = z.infer<typeof PageQuery>;
+
+/** Where a page starts: after the item at (createdAt, id), or at an offset. */
+export type PageStart = { after: { createdAt: string; id: string }; page: number } | { offset: number; page: number };
+
+/** The start a query asks for; a cursor this API did not issue is a 400 naming `cursor`. */
+export function pageStart({ page, size, cursor }: PageParams): PageStart {
+  if (cursor === undefined) return { offset: page * size, page };
+  try {
+    const [p, createdAt, id] = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
+    if (Number.isSafeInteger(p) && (p as number) >= 0 && typeof createdAt === "string" && typeof id === "string") {
+      return { after: { createdAt, id }, page: p as number };
+    }
+  } catch {
+    // falls through to the 400
+  }
+  throw validationError([{ path: "cursor", in: "query", code: "invalid_cursor", message: "is not a cursor this API issued (use a page's nextCursor)" }]);
+}
+
+/** The cursor of the page after one whose last item is `last`. */
+export function cursorAfter(page: number, last: { createdAt: string; id: string }): string {
+  return btoa(JSON.stringify([page + 1, last.createdAt, last.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
 
 /** The envelope schema for a list of `item`. */
 export function pageEnvelope<T extends z.ZodType>(item: T, name: string) {
@@ -40,6 +90,10 @@ export function pageEnvelope<T extends z.ZodType>(item: T, name: string) {
       hasPrevious: z.boolean(),
       isFirst: z.boolean(),
       isLast: z.boolean(),
+      nextCursor: z
+        .string()
+        .nullable()
+        .openapi({ description: "Send as `cursor` to read the next page at constant cost; null on the last page." }),
     })
     .openapi(name);
 }
@@ -55,25 +109,28 @@ export interface Page<T> {
   hasPrevious: boolean;
   isFirst: boolean;
   isLast: boolean;
+  nextCursor: string | null;
 }
 
-/** SQL LIMIT/OFFSET for a page. */
-export function pageWindow({ page, size }: PageParams): { limit: number; offset: number } {
-  return { limit: size, offset: page * size };
-}
-
-/** Wraps one page of items and the total count in the envelope. */
-export function toPage<T>(items: T[], totalItems: number, { page, size }: PageParams): Page<T> {
-  const totalPages = Math.ceil(totalItems / size);
+/**
+ * Wraps one page of rows in the envelope. `rows` may hold one more than `size` (queries ask for
+ * it): its presence, not the total, says whether a next page exists. Map `items` afterwards.
+ */
+export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], totalItems: number, start: PageStart, size: number): Page<R> {
+  const hasNext = rows.length > size;
+  const items = rows.slice(0, size);
+  const { page } = start;
+  const last = items[items.length - 1];
   return {
     items,
     page,
     size,
     totalItems,
-    totalPages,
-    hasNext: page + 1 < totalPages,
+    totalPages: Math.ceil(totalItems / size),
+    hasNext,
     hasPrevious: page > 0,
     isFirst: page === 0,
-    isLast: page + 1 >= totalPages,
+    isLast: !hasNext,
+    nextCursor: hasNext && last ? cursorAfter(page, last) : null,
   };
 }

@@ -25,7 +25,7 @@ export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstra
   if (row) return { sellerId: row.value, created: null };
   const { seller, writes } = await companySellerWrites(
     db,
-    { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", mode: "test" },
+    { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", city: "Sao Paulo", mode: "test" },
     now,
   );
   try {

@@ -5,8 +5,14 @@
 import { generateKeyPairSync } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { checkMaxBodyBytes, checkPixSigningJwk, checkVaultKey } from "../config-rules";
-import { assertLocationUrlFits } from "../domain/pix/location";
+import {
+  checkMaxBodyBytes,
+  checkPixReceiverKey,
+  checkPixSigningJwk,
+  checkPublicBaseUrl,
+  checkVaultKey,
+  checkVaultPreviousKeys,
+} from "../config-rules";
 
 /** Resolved Node host settings. */
 export interface NodeConfig {
@@ -16,6 +22,8 @@ export interface NodeConfig {
   databaseAuthToken?: string;
   baseUrl: string;
   vaultKey: string;
+  vaultPreviousKeys: string[];
+  pixReceiverKey?: string;
   maxBodyBytes: number;
   pixSigningJwk: JsonWebKey;
 }
@@ -41,7 +49,7 @@ function resolveSecret(env: NodeJS.ProcessEnv, name: string, dbPath: string | nu
   }
   const path = join(dirname(dbPath), file);
   if (existsSync(path)) return readFileSync(path, "utf8").trim();
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const secret = generate();
   writeFileSync(path, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -69,8 +77,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
   const databaseUrl = env.DATABASE_URL?.trim() || "file:.data/pay.db";
   const displayHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   const dbPath = localDatabasePath(databaseUrl);
-  const baseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://${displayHost}:${port}`).replace(/\/+$/, "");
-  assertLocationUrlFits(baseUrl);
+  const baseUrl = checkPublicBaseUrl(env.PUBLIC_BASE_URL?.trim() || `http://${displayHost}:${port}`);
   return {
     host,
     port,
@@ -78,6 +85,8 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
     baseUrl,
     vaultKey: checkVaultKey(resolveSecret(env, "VAULT_KEY", dbPath, "vault.key", newVaultKey)),
+    vaultPreviousKeys: checkVaultPreviousKeys(env.VAULT_PREVIOUS_KEYS),
+    pixReceiverKey: checkPixReceiverKey(env.PIX_RECEIVER_KEY),
     maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
     pixSigningJwk: checkPixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
   };

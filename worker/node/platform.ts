@@ -7,7 +7,9 @@ import { createDb } from "../db/client";
 import { MemoryQueue } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
 import { runScheduledJob } from "../jobs/scheduled";
+import { sandboxAcquirer } from "../domain/acquirers/sandbox";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
+import { createNodeVault } from "./node-vault";
 
 /** A Platform plus the timers that drive its queue and scheduled job. */
 export interface NodePlatform extends Platform {
@@ -38,6 +40,9 @@ export function createNodePlatform(
   const platform: NodePlatform = {
     db: createDb(client),
     config,
+    vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
+    // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
+    acquirers: { test: sandboxAcquirer, live: null },
     now,
     fetch: (input, init) => fetch(input, init),
     log,

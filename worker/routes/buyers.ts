@@ -6,7 +6,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createBuyer, findBuyer, listBuyers, toBuyer, updateBuyer } from "../domain/buyers";
 import { scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
-import { PageQuery, pageEnvelope, toPage } from "../lib/pagination";
+import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idParam } from "../schemas/ids";
 import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "../schemas/buyer";
@@ -18,6 +18,7 @@ const createBuyerRoute = createRoute({
   method: "post",
   path: "/v1/buyers",
   tags: ["Buyers"],
+  operationId: "createBuyer",
   summary: "Create a buyer",
   security: SECRET_KEY_SECURITY,
   request: { body: jsonBody(BuyerCreateSchema) },
@@ -28,6 +29,7 @@ const listBuyersRoute = createRoute({
   method: "get",
   path: "/v1/buyers",
   tags: ["Buyers"],
+  operationId: "listBuyers",
   summary: "List buyers, newest first",
   security: SECRET_KEY_SECURITY,
   request: { query: PageQuery },
@@ -38,6 +40,7 @@ const getBuyerRoute = createRoute({
   method: "get",
   path: "/v1/buyers/{buyerId}",
   tags: ["Buyers"],
+  operationId: "getBuyer",
   summary: "Get a buyer",
   security: SECRET_KEY_SECURITY,
   request: { params: BuyerIdParam },
@@ -48,6 +51,7 @@ const updateBuyerRoute = createRoute({
   method: "patch",
   path: "/v1/buyers/{buyerId}",
   tags: ["Buyers"],
+  operationId: "updateBuyer",
   summary: "Update a buyer (only the sent fields change)",
   security: SECRET_KEY_SECURITY,
   request: {
@@ -60,25 +64,21 @@ const updateBuyerRoute = createRoute({
 /** The buyers routes. */
 export const buyersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createBuyerRoute, async (c) => {
-    const { db, now } = c.var.platform;
-    const row = await createBuyer(db, scopeOf(c), c.req.valid("json"), now());
-    return c.json(toBuyer(row), 201);
+    return c.json(await createBuyer(c.var.platform, scopeOf(c), c.req.valid("json")), 201);
   })
   .openapi(listBuyersRoute, async (c) => {
-    const query = c.req.valid("query");
-    const { rows, total } = await listBuyers(c.var.platform.db, scopeOf(c), query);
-    return c.json(toPage(rows.map(toBuyer), total, query), 200);
+    return c.json(await listBuyers(c.var.platform, scopeOf(c), c.req.valid("query")), 200);
   })
   .openapi(getBuyerRoute, async (c) => {
+    const { platform } = c.var;
     const { buyerId } = c.req.valid("param");
-    const row = await findBuyer(c.var.platform.db, scopeOf(c), buyerId);
+    const row = await findBuyer(platform.db, scopeOf(c), buyerId);
     if (!row) throw notFound("buyer", buyerId);
-    return c.json(toBuyer(row), 200);
+    return c.json(await toBuyer(platform.vault, row), 200);
   })
   .openapi(updateBuyerRoute, async (c) => {
-    const { db, now } = c.var.platform;
     const { buyerId } = c.req.valid("param");
-    const row = await updateBuyer(db, scopeOf(c), buyerId, c.req.valid("json"), now());
-    if (!row) throw notFound("buyer", buyerId);
-    return c.json(toBuyer(row), 200);
+    const buyer = await updateBuyer(c.var.platform, scopeOf(c), buyerId, c.req.valid("json"));
+    if (!buyer) throw notFound("buyer", buyerId);
+    return c.json(buyer, 200);
   });

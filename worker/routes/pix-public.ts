@@ -8,11 +8,10 @@
  * - GET /pix/jwks.json: the public key that verifies the JWS.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { cors } from "hono/cors";
-import { transactions } from "../db/schema";
 import { publicJwks, signJws } from "../domain/pix/jws";
-import { cobPayload, jwksUrl, LOCATION_ID_LENGTH, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
+import { pixChargeAt } from "../domain/pix/charge";
+import { cobPayload, jwksUrl, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
 import { qrPng, qrSvg } from "../domain/pix/qr-image";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/problem";
@@ -22,22 +21,22 @@ import { problemResponses } from "../schemas/responses";
 const LocationParam = z.object({
   locationId: z.string().openapi({ param: { name: "locationId", in: "path" }, example: "q8Yc3kT0aZ…" }),
 });
-const LOCATION_ID = new RegExp(`^[0-9A-Za-z]{${LOCATION_ID_LENGTH}}$`);
 
 /** The charge behind a location id, or a 404 for anything else. */
 async function chargeAt(platform: Platform, locationId: string) {
-  const missing = new ApiError("RESOURCE_NOT_FOUND", "No PIX charge at this location.");
-  if (!LOCATION_ID.test(locationId)) throw missing;
-  const [row] = await platform.db.select().from(transactions).where(eq(transactions.pixLocationId, locationId)).limit(1);
-  if (!row?.pixTxid || !row.pixQrCode || !row.expiresAt) throw missing;
-  return { ...row, pixTxid: row.pixTxid, pixQrCode: row.pixQrCode, expiresAt: row.expiresAt };
+  const charge = await pixChargeAt(platform, locationId);
+  if (!charge) throw new ApiError("RESOURCE_NOT_FOUND", "No PIX charge at this location.");
+  return charge;
 }
 
 const locationRoute = createRoute({
   method: "get",
   path: `${PIX_PATHS.location}/{locationId}`,
   tags: ["PIX"],
+  operationId: "getPixLocation",
   summary: "The PIX charge as a signed JWS (the BR Code's location URL)",
+  // Public: reached by the payer's bank through the QR code, with no key.
+  security: [],
   request: { params: LocationParam },
   responses: {
     200: { description: "Compact JWS (ES256) of the BCB cob payload.", content: { "application/jose": { schema: z.string() } } },
@@ -49,7 +48,9 @@ const qrRoute = createRoute({
   method: "get",
   path: `${PIX_PATHS.qr}/{locationId}`,
   tags: ["PIX"],
+  operationId: "getPixQrCode",
   summary: "The QR image of the charge's BR Code",
+  security: [],
   request: {
     params: LocationParam,
     query: z.object({
@@ -75,7 +76,9 @@ const jwksRoute = createRoute({
   method: "get",
   path: PIX_PATHS.jwks,
   tags: ["PIX"],
+  operationId: "getPixJwks",
   summary: "The public keys that verify PIX location JWS",
+  security: [],
   responses: {
     200: {
       description: "JWK Set (RFC 7517).",
@@ -93,7 +96,7 @@ pixPublicRoutes
     const { platform } = c.var;
     const charge = await chargeAt(platform, c.req.valid("param").locationId);
     const key = await signingKeyFor(platform.config.pixSigningJwk);
-    const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.sellerId }, platform.now());
+    const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.pixKey }, platform.now());
     const jws = await signJws(key, payload, { jku: jwksUrl(platform.config.baseUrl) });
     return c.body(jws, 200, { "Content-Type": "application/jose", "Cache-Control": "no-store" });
   })

@@ -15,6 +15,7 @@ const createRefundRoute = createRoute({
   method: "post",
   path: "/v1/transactions/{id}/refunds",
   tags: ["Transactions"],
+  operationId: "createRefund",
   summary: "Refund a paid transaction (in full or in part)",
   description:
     "Creates a PENDING refund and moves the transaction to REFUND_PENDING until the acquirer concludes it. " +
@@ -35,7 +36,7 @@ export const refundsRoutes = new OpenAPIHono<AppEnv>().openapi(createRefundRoute
   const body = c.req.valid("json") ?? {};
   const key = c.req.valid("header")["idempotency-key"];
   // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
-  return idempotently(c, "refunds.create", key, { transactionId: id, ...body }, (claim) =>
-    refundTransaction(c.var.platform, { scope: scopeOf(c), transactionId: id, amount: body.amount, claim }),
+  return idempotently(c, "refunds.create", key, { transactionId: id, ...body }, (request) =>
+    refundTransaction(c.var.platform, { scope: scopeOf(c), transactionId: id, amount: body.amount, request }),
   ) as never;
 });

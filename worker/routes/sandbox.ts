@@ -24,6 +24,7 @@ const payRoute = createRoute({
   method: "post",
   path: "/v1/sandbox/transactions/{id}/pay",
   tags: ["Sandbox"],
+  operationId: "sandboxPayTransaction",
   summary: "Simulate the payer's bank paying a PIX (test mode)",
   description: "PENDING → PAID with `paidAt` and fees, as a real PSP confirmation would do (event TRANSACTION_PAID).",
   security: SECRET_KEY_SECURITY,

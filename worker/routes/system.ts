@@ -13,7 +13,10 @@ const healthRoute = createRoute({
   method: "get",
   path: "/health",
   tags: ["System"],
+  operationId: "getHealth",
   summary: "Liveness and database reachability",
+  // Public: load balancers and monitors call it without a key.
+  security: [],
   responses: { 200: jsonResponse(HealthSchema, "The service and its database answer."), ...problemResponses(503) },
 });
 

@@ -8,8 +8,8 @@ import { cancelTransaction } from "../domain/transactions/cancel-transaction";
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
-import { findTransaction } from "../domain/transactions/store";
-import { scopeOf } from "../lib/auth";
+import { readTransaction } from "../domain/transactions/expire-transactions";
+import { authOf, scopeOf } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
@@ -25,6 +25,7 @@ const createTransactionRoute = createRoute({
   method: "post",
   path: "/v1/transactions",
   tags: ["Transactions"],
+  operationId: "createTransaction",
   summary: "Create a transaction (PIX)",
   description:
     "Creates a PIX charge in PENDING with a dynamic BR Code. Send an Idempotency-Key to retry safely: the same key and " +
@@ -42,6 +43,7 @@ const listTransactionsRoute = createRoute({
   method: "get",
   path: "/v1/transactions",
   tags: ["Transactions"],
+  operationId: "listTransactions",
   summary: "List transactions, newest first",
   security: SECRET_KEY_SECURITY,
   request: {
@@ -62,6 +64,7 @@ const getTransactionRoute = createRoute({
   method: "get",
   path: "/v1/transactions/{id}",
   tags: ["Transactions"],
+  operationId: "getTransaction",
   summary: "Get a transaction",
   security: SECRET_KEY_SECURITY,
   request: { params: TransactionIdParam },
@@ -72,6 +75,7 @@ const cancelTransactionRoute = createRoute({
   method: "post",
   path: "/v1/transactions/{id}/cancel",
   tags: ["Transactions"],
+  operationId: "cancelTransaction",
   summary: "Cancel a pending transaction",
   description: "PENDING → CANCELLED (event TRANSACTION_CANCELLED). Any other status is a 409 naming it.",
   security: SECRET_KEY_SECURITY,
@@ -85,17 +89,16 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"];
     // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
-    return idempotently(c, "transactions.create", key, body, (claim) =>
-      createPixTransaction(c.var.platform, { scope: scopeOf(c), claim, body }),
+    return idempotently(c, "transactions.create", key, body, (request) =>
+      createPixTransaction(c.var.platform, { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
     ) as never;
   })
   .openapi(listTransactionsRoute, async (c) => {
-    const { db, config } = c.var.platform;
-    return c.json(await listTransactions(db, scopeOf(c), c.req.valid("query"), config.baseUrl), 200);
+    return c.json(await listTransactions(c.var.platform, scopeOf(c), c.req.valid("query")), 200);
   })
   .openapi(getTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const state = await findTransaction(c.var.platform.db, id, scopeOf(c));
+    const state = await readTransaction(c.var.platform, id, scopeOf(c));
     if (!state) throw notFound("transaction", id);
     return c.json(toTransaction(state, c.var.platform.config.baseUrl), 200);
   })

@@ -8,7 +8,15 @@ import { AddressSchema, Digits } from "./address";
 import { plainText } from "./text";
 
 export const BuyerName = plainText(200);
-export const Email = z.email("must be a valid email address").max(254, "at most 254 characters");
+export const Email = z
+  .email("must be a valid email address")
+  .max(254, "at most 254 characters")
+  .openapi({
+    description:
+      "An ASCII address whose domain has a dot and ends in a top-level domain of two or more letters. Refused: a " +
+      "domain without a dot (`maria@localhost`), a one-letter or numeric top-level domain, IP literals, quoted or " +
+      "dot-edged local parts, and non-ASCII characters (send an internationalized domain as punycode, `xn--…`).",
+  });
 export const Phone = Digits(10, 13, "phone").openapi({
   example: "11987654321",
   description: "Digits only, with area code (DDD); the country code 55 may lead.",

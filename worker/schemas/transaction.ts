@@ -41,7 +41,11 @@ export const InlineBuyerSchema = z
     address: InlineAddressSchema.optional(),
   })
   .superRefine(checkDocument)
-  .openapi("InlineBuyer");
+  .openapi("InlineBuyer", {
+    description:
+      "A transaction's buyer given inline: checked like a Buyer but not saved as one. A PIX charge needs exactly one " +
+      "of `buyerId` and `buyer`.",
+  });
 
 type CreateFields = {
   paymentMethod: (typeof PAYMENT_METHODS)[number];
@@ -77,26 +81,45 @@ function methodRules(v: CreateFields, ctx: z.RefinementCtx) {
 /** Body of POST /v1/transactions. */
 export const TransactionCreateSchema = z
   .strictObject({
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: "must be PIX, CREDIT_CARD or DEBIT_CARD" }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "must be PIX, CREDIT_CARD or DEBIT_CARD" }).openapi({
+      description:
+        "PIX. CREDIT_CARD and DEBIT_CARD are refused for now (400 on `paymentMethod`): card payments need the 3DS " +
+        "flow, which this server does not offer yet.",
+    }),
     amount: Amount,
-    currency: Currency,
+    currency: Currency.openapi({ description: "ISO 4217 code, in any case (returned upper-case). PIX charges must be BRL." }),
     description: plainText(140).optional(),
     expirationSeconds: z
       .number({ error: "must be an integer number of seconds" })
       .int("must be an integer number of seconds")
       .min(PIX_EXPIRATION.min, `must be at least ${PIX_EXPIRATION.min} seconds`)
       .max(PIX_EXPIRATION.max, `must be at most ${PIX_EXPIRATION.max} seconds (24 h)`)
-      .optional()
-      .openapi({ description: `PIX QR code lifetime; default ${PIX_EXPIRATION.default}.` }),
-    buyerId: ResourceId.optional(),
+      .default(PIX_EXPIRATION.default)
+      .openapi({ description: `PIX QR code lifetime in seconds; default ${PIX_EXPIRATION.default}.` }),
+    buyerId: ResourceId.optional().openapi({
+      description: "A buyer of this seller, in the key's mode. A PIX charge needs exactly one of `buyerId` and `buyer`.",
+    }),
+    // Referenced schemas take no description here (the generator emits a bare $ref), so the rules
+    // for `buyer`, `card` and `threeDs` are stated on InlineBuyer and on TransactionCreate itself.
     buyer: InlineBuyerSchema.optional(),
     card: CardInputSchema.optional(),
-    installments: z.number().int("must be an integer").min(1, "must be at least 1").max(21, "at most 21").optional(),
+    installments: z
+      .number()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(21, "at most 21")
+      .optional()
+      .openapi({ description: "For CREDIT_CARD only; a PIX charge ignores it, as the spec says." }),
     threeDs: ThreeDsSchema.optional(),
     seonSession: z.string().max(4096, "at most 4096 characters").optional(),
   })
   .superRefine(methodRules)
-  .openapi("TransactionCreate");
+  .openapi("TransactionCreate", {
+    description:
+      "Rules across fields (each broken one is a 400 VALIDATION_FAILED naming the field): only PIX is accepted for now; " +
+      "a PIX charge is in BRL, has exactly one of `buyerId` and `buyer`, and no `card` or `threeDs`; `installments` " +
+      "applies to CREDIT_CARD only (a PIX charge ignores it).",
+  });
 
 /** The Idempotency-Key request header. */
 export const IdempotencyHeaders = z.object({

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const config = { baseUrl: WORKERD_BASE_URL, vaultKey: TEST_VAULT_KEY, maxBodyBytes: 100 * 1024, pixSigningJwk: TEST_PIX_SIGNING_JWK };
   const platform = createNodePlatform(client, config, () => {});
   await applyMigrations(createDb(client));
-  const seller = await createCompanySeller(platform.db, { legalName: "Loja Workerd Ltda", email: "workerd@example.com" }, new Date());
+  const seller = await createCompanySeller(platform.db, { legalName: "Loja Workerd Ltda", email: "workerd@example.com", city: "Sao Paulo" }, new Date());
   const openapi = await (await createApp(platform).request("/openapi.json")).text();
   client.close();
 

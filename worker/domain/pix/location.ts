@@ -6,7 +6,6 @@
  * Every URL here is built from the platform's base URL and the transaction's random location id
  * (32 base62 characters, ~190 bits): unguessable, so they need no authentication.
  */
-import { maskDocument } from "../../../shared/documents";
 import { formatMinor } from "../../../shared/currency";
 import type { CustomerRow, TransactionStatus } from "../../db/schema";
 import { importSigningKey, type SigningKey } from "./jws";
@@ -18,25 +17,20 @@ export const PIX_PATHS = {
   jwks: "/pix/jwks.json",
 } as const;
 
-/** Characters of a location id. */
-export const LOCATION_ID_LENGTH = 32;
+/**
+ * Characters of a new location id: 25 base62 characters (~149 bits) keep the location URL short
+ * enough that a base URL of up to 43 characters fits the BR Code's 77 (docs/pix.md). Charges made
+ * before carry 32; both resolve.
+ */
+export const LOCATION_ID_LENGTH = 25;
+/** Every location id ever issued. */
+export const LOCATION_ID = /^[0-9A-Za-z]{25,32}$/;
 
 /** The longest location URL a BR Code can carry (its 26-25 field). */
-const MAX_LOCATION_URL = 77;
+export const MAX_LOCATION_URL = 77;
 
-/**
- * Throws when the base URL is too long for the location URL to fit in a BR Code; hosts call it
- * at start, so a misconfiguration fails there rather than at the first charge.
- */
-export function assertLocationUrlFits(baseUrl: string): void {
-  const length = locationUrl(baseUrl, "x".repeat(LOCATION_ID_LENGTH)).length;
-  if (length > MAX_LOCATION_URL) {
-    throw new Error(
-      `The public base URL ${baseUrl} is too long for PIX: its location URL would have ${length} characters ` +
-        `(scheme excluded), and a BR Code carries at most ${MAX_LOCATION_URL}. Use a shorter host or path.`,
-    );
-  }
-}
+/** The longest public base URL (scheme excluded) whose location URLs still fit a BR Code. */
+export const MAX_BASE_URL_LENGTH = MAX_LOCATION_URL - `${PIX_PATHS.location}/`.length - LOCATION_ID_LENGTH;
 
 /** The location URL as the BR Code carries it: no scheme, e.g. `pay.example.com/pix/v2/cob/AbC…`. */
 export function locationUrl(baseUrl: string, locationId: string): string {
@@ -81,15 +75,21 @@ export interface CobSource {
   key: string;
   customer: CustomerRow;
   description: string | null;
+  /** False for a test charge, which the payload says in words a payer's app shows. */
+  livemode: boolean;
 }
+
+/** What a test charge's payload says, in `infoAdicionais`, so nobody mistakes it for a real one. */
+export const SANDBOX_NOTICE = { nome: "Ambiente", valor: "SANDBOX - cobranca de teste, nao pague" } as const;
 
 /**
  * The charge as the BCB's API Pix describes an immediate charge ("cob"). The payer's document is
- * masked: the location answers anyone who holds the QR code, so it must not hand out a CPF.
+ * masked: the location answers anyone who holds the QR code, so it must not hand out a CPF. A test
+ * charge carries SANDBOX_NOTICE in `infoAdicionais`, inside the signature.
  */
 export function cobPayload(c: CobSource, presentedAt: Date) {
   const seconds = Math.round((Date.parse(c.expiresAt) - Date.parse(c.createdAt)) / 1000);
-  const document = maskDocument(c.customer.documentNumber);
+  const document = c.customer.document;
   return {
     calendario: { criacao: c.createdAt, apresentacao: presentedAt.toISOString(), expiracao: seconds },
     txid: c.txid,
@@ -99,6 +99,7 @@ export function cobPayload(c: CobSource, presentedAt: Date) {
     valor: { original: formatMinor(c.amount, "BRL") },
     chave: c.key,
     ...(c.description ? { solicitacaoPagador: c.description } : {}),
+    ...(c.livemode ? {} : { infoAdicionais: [SANDBOX_NOTICE] }),
   };
 }
 

@@ -8,13 +8,14 @@
  * Every conclusion writes an event: TRANSACTION_REFUNDED, TRANSACTION_PARTIALLY_REFUNDED or
  * TRANSACTION_REFUND_FAILED, with `data.transaction` and `data.refund`.
  *
- * Sandbox rule (test mode): a refund whose amount ends in 13 minor units (e.g. 1013) FAILS;
- * any other COMPLETES. Live refunds wait for a live acquirer, which does not exist yet.
+ * The outcome comes from the acquirer of the transaction's mode (acquirers/): the sandbox fails a
+ * refund whose amount ends in 13 minor units (e.g. 1013) and completes any other. A mode without
+ * an acquirer cannot have created the refund; one left from before is skipped, not guessed.
  *
  * Called by the queue job `refund.conclude` and by the sweep; both are idempotent (a concluded
  * refund is left alone) and a race between them is settled by the transaction's revision.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { refunds, transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { toRefund, type RefundRow } from "./serialize";
@@ -25,23 +26,19 @@ import { commitTransition, findTransaction, retryOnRace } from "./store";
 export const REFUND_SWEEP_AFTER_SECONDS = 10;
 const SWEEP_BATCH = 100;
 
-/** The sandbox acquirer's answer for a refund amount. */
-export function sandboxRefundOutcome(amount: number): { status: "COMPLETED" } | { status: "FAILED"; reason: string } {
-  if (amount % 100 === 13) return { status: "FAILED", reason: "sandbox: refund amounts ending in 13 are declined by the acquirer" };
-  return { status: "COMPLETED" };
-}
-
-/** Concludes one test-mode refund; false when there was nothing to do. */
+/** Concludes one refund at its acquirer; false when there was nothing to do. */
 export async function concludeRefund(platform: Platform, refundId: string): Promise<boolean> {
   const { db } = platform;
   return retryOnRace(async () => {
     const [found] = await db.select({ transactionId: refunds.transactionId }).from(refunds).where(eq(refunds.id, refundId)).limit(1);
     const current = found ? await findTransaction(db, found.transactionId) : null;
     const refund = current?.refunds.find((r) => r.id === refundId);
-    if (!current || !refund || refund.status !== "PENDING" || current.row.livemode) return false;
+    if (!current || !refund || refund.status !== "PENDING") return false;
+    const acquirer = current.row.livemode ? platform.acquirers.live : platform.acquirers.test;
+    if (!acquirer) return false;
 
+    const outcome = await acquirer.concludeRefund({ refundId, transactionId: current.row.id, amount: refund.amount });
     const at = platform.now().toISOString();
-    const outcome = sandboxRefundOutcome(refund.amount);
     const concluded: RefundRow = {
       ...refund,
       status: outcome.status,
@@ -67,17 +64,24 @@ export async function concludeRefund(platform: Platform, refundId: string): Prom
   });
 }
 
-/** Sweep: concludes test-mode refunds pending for over REFUND_SWEEP_AFTER_SECONDS. */
+/**
+ * Sweep: concludes refunds pending for over REFUND_SWEEP_AFTER_SECONDS (their queue message was
+ * lost), SWEEP_BATCH at a time until none is left; returns how many it concluded.
+ */
 export async function concludeDueRefunds(platform: Platform): Promise<number> {
   const before = new Date(platform.now().getTime() - REFUND_SWEEP_AFTER_SECONDS * 1000).toISOString();
-  const due = await platform.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
-    .where(and(eq(refunds.status, "PENDING"), lte(refunds.requestedAt, before), eq(transactions.livemode, false)))
-    .orderBy(asc(refunds.requestedAt))
-    .limit(SWEEP_BATCH);
+  // Only modes with an acquirer: a refund nobody can conclude is left alone, not retried forever.
+  const modes = platform.acquirers.live ? [false, true] : [false];
   let concluded = 0;
-  for (const { id } of due) if (await concludeRefund(platform, id)) concluded++;
-  return concluded;
+  for (;;) {
+    const due = await platform.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+      .where(and(eq(refunds.status, "PENDING"), lte(refunds.requestedAt, before), inArray(transactions.livemode, modes)))
+      .orderBy(asc(refunds.requestedAt), asc(refunds.id))
+      .limit(SWEEP_BATCH);
+    for (const { id } of due) if (await concludeRefund(platform, id)) concluded++;
+    if (due.length < SWEEP_BATCH) return concluded;
+  }
 }

@@ -1,76 +1,99 @@
 /**
- * Creating a PIX charge: (none) → PENDING.
+ * Creating a PIX charge: (none) → PENDING, in one idempotent batch (one round trip when the
+ * customer comes inline; a `buyerId` costs one read first).
  *
  * The charge gets a dynamic BR Code whose location URL (on this service) serves the signed cob
  * payload, an unguessable QR image URL, and an expiry (`expirationSeconds`, default 3600). The
- * customer is a snapshot of the buyer (by `buyerId`) or of the inline `buyer`; an inline buyer is
- * not saved as a Buyer, because the Buyer resource needs contact fields the inline form may omit.
- * The seller's fee rate for PIX is copied onto the row and charged when the payment arrives.
- *
- * Runs under an idempotency claim: the row is inserted only while the claim is held, and the
- * claim is completed with the exact response text in the same batch.
+ * BR Code names the seller (fantasy name, else legal name) and its city; the signed payload names
+ * the receiving PIX key (the seller's, else the installation's; test charges fall back to the
+ * sandbox key). The customer is a snapshot of the buyer (by `buyerId`) or of the inline `buyer`;
+ * an inline buyer is not saved as a Buyer. The seller's fee rate for PIX is copied onto the row by
+ * the database itself, and charged when the payment arrives.
  */
-import { and, eq, sql } from "drizzle-orm";
-import { insertWhere, rowsAffected } from "../../db/guarded";
-import { sellers, transactions, type CustomerRow } from "../../db/schema";
-import { findBuyer } from "../buyers";
+import { sql } from "drizzle-orm";
+import { maskDocument } from "../../../shared/documents";
+import { insertWhere, type SqlValues } from "../../db/guarded";
+import { transactions, type PersonalData } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
-import { PIX_EXPIRATION, type TransactionCreate } from "../../schemas/transaction";
+import type { TransactionCreate } from "../../schemas/transaction";
+import { acquirerFor } from "../acquirers/acquirer";
+import type { SellerProfile } from "../api-keys";
+import { findBuyer } from "../buyers";
+import { commitIdempotently, type IdempotentRequest, type IdempotentResult } from "../idempotency";
+import { sealPersonalData } from "../personal-data";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
-import { sellerFeeRate } from "./fees";
-import { claimHeld, claimTakenOver, completeClaim, type Claim } from "./idempotency";
+import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
+import type { Scope } from "../scope";
+import { sellerFeeRateSql } from "./fees";
 import { toTransaction, type TransactionRow } from "./serialize";
-import type { Scope } from "./store";
 
-/** The BR Code needs a merchant city and sellers have no address yet (docs/pix.md). */
-export const DEFAULT_MERCHANT_CITY = "Sao Paulo";
-
-/** The request, once validated and claimed. */
+/** The request, once validated. */
 export interface CreatePixInput {
   scope: Scope;
-  claim: Claim;
+  seller: SellerProfile;
+  request: IdempotentRequest;
   body: TransactionCreate;
 }
 
-/** The customer snapshot: from the seller's buyer, or the inline buyer. */
-async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate): Promise<CustomerRow> {
+/** What the BR Code and the signed payload name as the receiver; a 422 when something is missing. */
+function receiverOf(platform: Platform, scope: Scope, seller: SellerProfile) {
+  // The BR Code carries plain ASCII only: a name that is all emoji or non-Latin script cannot be
+  // encoded, so fall back to the next usable name.
+  const merchantName = [seller.fantasyName, seller.legalName].find(hasBrCodeText);
+  if (!merchantName) {
+    throw new ApiError("SELLER_PROFILE_INCOMPLETE", "Your fantasy and legal names have no Latin characters, which a PIX BR Code requires; ask the platform to set a fantasy name.", {
+      extensions: { missing: ["fantasyName"] },
+    });
+  }
+  if (!hasBrCodeText(seller.city)) {
+    throw new ApiError("SELLER_PROFILE_INCOMPLETE", "Your seller profile has no city, which a PIX BR Code names as the merchant's; ask the platform to set it.", {
+      extensions: { missing: ["city"] },
+    });
+  }
+  const pixKey = seller.pixKey ?? platform.config.pixReceiverKey ?? (scope.livemode ? null : SANDBOX_PIX_KEY);
+  if (!pixKey) {
+    throw new ApiError("PIX_KEY_NOT_CONFIGURED", "No PIX key receives your live payments: neither your seller profile nor this installation (PIX_RECEIVER_KEY) has one.");
+  }
+  return { merchantName, merchantCity: seller.city!, pixKey };
+}
+
+/** The customer as shown, and the personal data to seal (or, from a buyer, already sealed). */
+async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate) {
   if (body.buyer) {
     const { name, email, documentType, documentNumber, phone, address } = body.buyer;
-    return { name, email: email ?? null, documentType, documentNumber, phone: phone ?? null, address: address ?? null };
+    const pii: PersonalData = { documentNumber, phone: phone ?? null, address: address ?? null };
+    return {
+      buyerId: null,
+      customer: { name, email: email ?? null, documentType, document: maskDocument(documentNumber) },
+      customerPii: await sealPersonalData(platform.vault, pii),
+    };
   }
   const buyer = await findBuyer(platform.db, scope, body.buyerId!);
   if (!buyer) {
     throw validationError([{ path: "buyerId", in: "body", code: "not_found", message: "no buyer of yours has this id" }]);
   }
-  const { name, email, documentType, documentNumber, phone, address } = buyer;
-  return { name, email, documentType, documentNumber, phone, address };
+  return {
+    buyerId: buyer.id,
+    customer: { name: buyer.name, email: buyer.email, documentType: buyer.documentType, document: buyer.documentMasked },
+    // Sealed under the same vault: copied as is, never opened.
+    customerPii: buyer.pii,
+  };
 }
 
-/** Creates the charge; returns the 201 response text (also stored for replays). */
-export async function createPixTransaction(platform: Platform, { scope, claim, body }: CreatePixInput): Promise<{ status: 201; body: string }> {
-  const { db, config } = platform;
-  const [customer, rate, [seller]] = await Promise.all([
-    customerOf(platform, scope, body),
-    sellerFeeRate(db, scope.sellerId, "PIX"),
-    db.select().from(sellers).where(eq(sellers.id, scope.sellerId)).limit(1),
-  ]);
-  if (!seller) throw new ApiError("UNAUTHENTICATED", "The seller of this key no longer exists.");
-  if (!rate) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");
-  // The BR Code carries plain ASCII only: a name that is all emoji or non-Latin script would
-  // make the encoder throw (a 500 on every charge), so fall back to the next usable name.
-  const merchantName = [seller.fantasyName, seller.legalName].find(hasBrCodeText);
-  if (!merchantName) {
-    throw new ApiError("UNPROCESSABLE", "Your fantasy and legal names have no Latin characters, which a PIX BR Code requires; ask the platform to set a fantasy name.");
-  }
-
+/** Creates the charge, or replays the first answer to the same key. */
+export async function createPixTransaction(platform: Platform, { scope, seller, request, body }: CreatePixInput): Promise<IdempotentResult> {
+  acquirerFor(platform.acquirers, scope.livemode);
+  const receiver = receiverOf(platform, scope, seller);
+  const { config } = platform;
   const now = platform.now();
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const locationId = randomToken(LOCATION_ID_LENGTH);
+  const rate = sellerFeeRateSql(scope.sellerId, "PIX");
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,
@@ -80,22 +103,23 @@ export async function createPixTransaction(platform: Platform, { scope, claim, b
     amount: body.amount,
     currency: body.currency,
     description: body.description ?? null,
-    buyerId: body.buyerId ?? null,
-    customer,
-    idempotencyKey: claim.key,
+    ...(await customerOf(platform, scope, body)),
+    idempotencyKey: request.scope.key,
     pixLocationId: locationId,
     // The BCB txid: 26 to 35 alphanumerics; 32 random ones.
     pixTxid: randomToken(32),
     pixQrCode: buildDynamicBrCode({
       locationUrl: locationUrl(config.baseUrl, locationId),
       amountMinor: body.amount,
-      merchantName,
-      merchantCity: hasBrCodeText(seller.city) ? seller.city : DEFAULT_MERCHANT_CITY,
+      merchantName: receiver.merchantName,
+      merchantCity: receiver.merchantCity,
     }),
-    expiresAt: new Date(now.getTime() + (body.expirationSeconds ?? PIX_EXPIRATION.default) * 1000).toISOString(),
-    feePlanId: rate.feePlanId,
-    feePercentBps: rate.percentBps,
-    feeFixedAmount: rate.fixedAmount,
+    pixKey: receiver.pixKey,
+    expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
+    // Read by the database in the same transaction (fees.ts); never part of a response.
+    feePlanId: null,
+    feePercentBps: 0,
+    feeFixedAmount: 0,
     feeAmount: null,
     netAmount: null,
     paidAt: null,
@@ -105,13 +129,13 @@ export async function createPixTransaction(platform: Platform, { scope, claim, b
     createdAt: at,
     updatedAt: at,
   };
-  const text = JSON.stringify(toTransaction({ row, refunds: [] }, config.baseUrl));
-  const [inserted] = await db.batch([
-    insertWhere(db, transactions, row, claimHeld(claim)),
-    completeClaim(db, claim, { status: 201, body: text }, sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id})`),
-  ]);
-  if (rowsAffected(inserted) !== 1) {
-    throw claimTakenOver();
-  }
-  return { status: 201, body: text };
+  const values: SqlValues<TransactionRow> = { ...row, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
+  const result = await commitIdempotently(platform, request, {
+    statements: (keyFree) => [insertWhere(platform.db, transactions, values, sql`${keyFree} and ${rate.priced}`)],
+    created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id})`,
+    response: { status: 201, body: JSON.stringify(toTransaction({ row, refunds: [] }, config.baseUrl)) },
+  });
+  // Only the price can refuse it: every other condition was checked above.
+  if (!result) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");
+  return result;
 }

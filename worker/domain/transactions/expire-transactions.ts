@@ -1,39 +1,80 @@
 /**
- * The expiry sweep: a PENDING charge whose QR code has expired → CANCELLED (event
- * TRANSACTION_CANCELLED, `cancellationReason: "EXPIRED"`).
+ * Expiry: a PENDING charge whose QR code has expired → CANCELLED (event TRANSACTION_CANCELLED,
+ * `cancellationReason: "EXPIRED"`, `cancelledAt` = the moment it expired).
  *
  * The spec leaves open what an expired PIX becomes; we cancel it, as a PSP removes an expired
- * cob: it can no longer be paid, and the seller hears of it. Runs every minute from the
- * scheduled job, in bounded batches, in both modes (expiry is not sandbox behaviour). A charge
- * paid or cancelled meanwhile loses the race harmlessly: its revision moved, nothing is written.
+ * cob: it can no longer be paid, and the seller hears of it. It happens at the first of:
+ *   - any read or operation on the charge (GET, list, cancel, pay, refund, its PIX location),
+ *     so no one ever sees an expired charge as PENDING or ATIVA (`expireIfDue`);
+ *   - the minute sweep, which works through the whole backlog in batches of EXPIRE_BATCH
+ *     moves per round trip, in both modes (expiry is not sandbox behaviour).
+ * A charge paid or cancelled meanwhile loses the race harmlessly: its revision moved, nothing is
+ * written.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, lte } from "drizzle-orm";
+import type { Statements } from "../../db/guarded";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
-import { commitTransition, findTransaction } from "./store";
+import type { TransactionState } from "./serialize";
+import { findTransaction, refundsJson, stateOf, transitionStatements, type RowWithRefunds, type Scope } from "./store";
 
-/** How many charges one run expires at most. */
+/** How many charges one batch expires. */
 export const EXPIRE_BATCH = 100;
 
-/** Cancels up to EXPIRE_BATCH expired PENDING charges; returns how many it cancelled. */
+/** True when the charge is PENDING past its expiry at `now`. */
+export function isDue({ row }: TransactionState, now: Date): boolean {
+  return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now.toISOString();
+}
+
+/** The expire move's statements for a due charge. */
+function expiry(platform: Platform, state: TransactionState) {
+  return transitionStatements(platform, state, {
+    trigger: "expire",
+    changes: { cancelledAt: state.row.expiresAt, cancellationReason: "EXPIRED" },
+  });
+}
+
+/**
+ * The state to show or act on: `state` itself, or, when it is due, the state after expiring it
+ * (committed now; if another writer got there first, whatever it wrote).
+ */
+export async function expireIfDue(platform: Platform, state: TransactionState): Promise<TransactionState> {
+  if (!isDue(state, platform.now())) return state;
+  const { statements, next } = expiry(platform, state);
+  const [updated] = (await platform.db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
+  if (updated.length === 1) return next;
+  return (await findTransaction(platform.db, state.row.id)) ?? state;
+}
+
+/** A transaction as it truly is now: read in one statement, expired first if it is due. */
+export async function readTransaction(platform: Platform, id: string, scope?: Scope): Promise<TransactionState | null> {
+  const state = await findTransaction(platform.db, id, scope);
+  return state && expireIfDue(platform, state);
+}
+
+/** Sweep: cancels every expired PENDING charge, EXPIRE_BATCH per round trip; returns how many. */
 export async function expireTransactions(platform: Platform): Promise<number> {
   const { db } = platform;
-  const now = platform.now().toISOString();
-  const due = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.status, "PENDING"), lte(transactions.expiresAt, now)))
-    .orderBy(asc(transactions.expiresAt))
-    .limit(EXPIRE_BATCH);
   let expired = 0;
-  for (const { id } of due) {
-    const current = await findTransaction(db, id);
-    if (current?.row.status !== "PENDING") continue;
-    const done = await commitTransition(platform, current, {
-      trigger: "expire",
-      changes: { cancelledAt: now, cancellationReason: "EXPIRED" },
-    });
-    if (done) expired++;
+  for (;;) {
+    const now = platform.now().toISOString();
+    const due = await db
+      .select({ ...getTableColumns(transactions), refunds: refundsJson() })
+      .from(transactions)
+      .where(and(eq(transactions.status, "PENDING"), lte(transactions.expiresAt, now)))
+      .orderBy(asc(transactions.expiresAt))
+      .limit(EXPIRE_BATCH);
+    if (due.length === 0) return expired;
+    const before = expired;
+    const moves = due.map((row) => expiry(platform, stateOf(row as RowWithRefunds)).statements);
+    const results = (await db.batch(moves.flat() as Statements)) as unknown[][];
+    // Count the guarded updates that happened: the first statement of each move.
+    let at = 0;
+    for (const move of moves) {
+      if (results[at]!.length === 1) expired++;
+      at += move.length;
+    }
+    // A full batch that expired nothing was lost to other writers: leave the rest to the next run.
+    if (due.length < EXPIRE_BATCH || expired === before) return expired;
   }
-  return expired;
 }

@@ -7,8 +7,7 @@
  * Rounding rule: fee = round-half-up(amount × bps / 10 000) + fixed, capped at the amount, in
  * integer (BigInt) arithmetic so no float ever touches money. netAmount = amount − feeAmount.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { sql } from "drizzle-orm";
 import { feePlanRates, sellers, type PaymentMethod } from "../../db/schema";
 
 /** The plan every seller gets unless assigned another (seeded by migration 0001). */
@@ -31,16 +30,20 @@ export function computeFee(amount: number, rate: Pick<FeeRate, "percentBps" | "f
 }
 
 /**
- * The seller's rate for a payment method, or null when its plan does not price the method.
- * A seller without a plan (created before fee plans existed) is priced by the default plan.
+ * The seller's rate for a payment method as SQL, for the statement that creates the charge: the
+ * database reads the rate in the same transaction that copies it, so a charge is never priced by
+ * a plan that changed in between, and creating one costs no extra round trip. `priced` is false
+ * when the seller's plan does not price the method. A seller without a plan (created before fee
+ * plans existed) is priced by the default plan.
  */
-export async function sellerFeeRate(db: Db, sellerId: string, method: PaymentMethod): Promise<FeeRate | null> {
-  const planId = sql<string>`coalesce(${sellers.feePlanId}, ${DEFAULT_FEE_PLAN_ID})`;
-  const [row] = await db
-    .select({ feePlanId: feePlanRates.feePlanId, percentBps: feePlanRates.percentBps, fixedAmount: feePlanRates.fixedAmount })
-    .from(sellers)
-    .innerJoin(feePlanRates, and(eq(feePlanRates.feePlanId, planId), eq(feePlanRates.paymentMethod, method)))
-    .where(eq(sellers.id, sellerId))
-    .limit(1);
-  return row ?? null;
+export function sellerFeeRateSql(sellerId: string, method: PaymentMethod) {
+  const planId = sql`(select coalesce(${sellers.feePlanId}, ${DEFAULT_FEE_PLAN_ID}) from ${sellers} where ${sellers.id} = ${sellerId})`;
+  const rate = (column: typeof feePlanRates.percentBps | typeof feePlanRates.fixedAmount) =>
+    sql`select ${column} from ${feePlanRates} where ${feePlanRates.feePlanId} = ${planId} and ${feePlanRates.paymentMethod} = ${method}`;
+  return {
+    feePlanId: planId,
+    percentBps: rate(feePlanRates.percentBps),
+    fixedAmount: rate(feePlanRates.fixedAmount),
+    priced: sql`exists (${rate(feePlanRates.percentBps)})`,
+  };
 }

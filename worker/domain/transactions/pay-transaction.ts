@@ -4,23 +4,24 @@
  * For PIX the confirmation comes from the payer's bank through the PSP; in test mode, the
  * sandbox endpoint stands in for it. `paidAt` is set and the fee is charged at the rates copied
  * onto the transaction at creation (fees.ts). A charge whose QR code has expired cannot be paid:
- * the payer's bank would refuse it, and the expiry sweep is about to cancel it.
+ * the payer's bank would refuse it; reading it expires it (expire-transactions.ts).
  */
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
 import { computeFee } from "./fees";
 import { toTransaction } from "./serialize";
-import { commitTransition, findTransaction, retryOnRace, type Scope } from "./store";
+import { readTransaction } from "./expire-transactions";
+import { commitTransition, retryOnRace, type Scope } from "./store";
 
 /** Marks the scope's transaction `id` paid and returns it. */
 export async function payTransaction(platform: Platform, scope: Scope, id: string): Promise<Transaction> {
   const state = await retryOnRace(async () => {
-    const current = await findTransaction(platform.db, id, scope);
+    const current = await readTransaction(platform, id, scope);
     if (!current) throw notFound("transaction", id);
     const now = platform.now();
     const { row } = current;
-    if (row.status === "PENDING" && row.expiresAt && row.expiresAt <= now.toISOString()) {
+    if (row.cancellationReason === "EXPIRED") {
       throw new ApiError("INVALID_STATE_TRANSITION", `The transaction's QR code expired at ${row.expiresAt}; it can no longer be paid.`, {
         extensions: { currentStatus: row.status, expiresAt: row.expiresAt },
       });

@@ -8,28 +8,33 @@
  * refund more than the charge however they interleave. The JS checks before it only give the
  * usual case a precise error without a write.
  *
- * The acquirer concludes the refund later (conclude-refund.ts): a queue job is enqueued for
- * a couple of seconds from now, and the scheduled sweep picks up any whose message was lost.
+ * Two round trips: the transaction is read (the default amount and the precise errors need it),
+ * then one idempotent batch inserts the refund, moves the transaction and stores the response.
+ * The acquirer of the transaction's mode concludes the refund later (conclude-refund.ts): a queue
+ * job is enqueued for a couple of seconds from now, and the scheduled sweep picks up any whose
+ * message was lost.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { insertWhere, rowsAffected } from "../../db/guarded";
+import { insertWhere } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
-import { claimHeld, claimTakenOver, completeClaim, type Claim } from "./idempotency";
+import { acquirerFor } from "../acquirers/acquirer";
+import { commitIdempotently, type IdempotentRequest, type IdempotentResult } from "../idempotency";
+import { readTransaction } from "./expire-transactions";
 import { toRefund, type RefundRow, type TransactionState } from "./serialize";
 import { requireTransition, statusesAllowing } from "./state-machine";
-import { findTransaction, type Scope } from "./store";
+import type { Scope } from "./store";
 
-/** Seconds before the queue asks the sandbox acquirer to conclude a refund. */
+/** Seconds before the queue asks the acquirer to conclude a refund. */
 export const REFUND_CONCLUDE_DELAY_SECONDS = 2;
 
-/** A validated, claimed refund request. */
+/** A validated refund request. */
 export interface RefundInput {
   scope: Scope;
   transactionId: string;
   amount?: number;
-  claim: Claim;
+  request: IdempotentRequest;
 }
 
 /** What is left to refund: the amount minus every refund that has not failed. */
@@ -48,14 +53,20 @@ function refusal(state: TransactionState, requested: number | undefined): ApiErr
   return new ApiError("REFUND_EXCEEDS_AMOUNT", detail, { extensions: { refundableAmount: left, requestedAmount: requested ?? left } });
 }
 
-/** Requests the refund; returns the 201 response text (also stored for replays). */
-export async function refundTransaction(platform: Platform, input: RefundInput): Promise<{ status: 201; body: string }> {
+/**
+ * Requests the refund, or replays the first answer to the same key. Every refusal is decided by
+ * the batch's own guard and explained afterwards, so a retry of a refund that emptied the
+ * transaction still gets its stored answer rather than "nothing left to refund".
+ */
+export async function refundTransaction(platform: Platform, input: RefundInput): Promise<IdempotentResult> {
   const { db } = platform;
-  const current = await findTransaction(db, input.transactionId, input.scope);
+  const current = await readTransaction(platform, input.transactionId, input.scope);
   if (!current) throw notFound("transaction", input.transactionId);
-  const { to } = requireTransition(current.row.status, "request_refund");
+  acquirerFor(platform.acquirers, current.row.livemode);
   const amount = input.amount ?? refundableAmount(current);
-  if (amount <= 0 || amount > refundableAmount(current)) throw refusal(current, input.amount);
+  const from = statusesAllowing("request_refund");
+  // Every status a refund may start from leads to the same one (state-machine.ts).
+  const { to } = requireTransition(from[0]!, "request_refund");
 
   const at = platform.now().toISOString();
   const { id: txId } = current.row;
@@ -70,31 +81,37 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     completedAt: null,
     updatedAt: at,
   };
-  const from = statusesAllowing("request_refund");
   // The over-refund guard, evaluated by the database inside the batch's transaction.
-  const fits = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${txId} and ${inArray(transactions.status, from)}
+  const fits = sql`${amount} > 0 and exists (select 1 from ${transactions} where ${transactions.id} = ${txId} and ${inArray(transactions.status, from)}
     and (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.transactionId} = ${txId} and ${refunds.status} <> 'FAILED') + ${amount} <= ${transactions.amount})`;
   const created = sql`exists (select 1 from ${refunds} where ${refunds.id} = ${refund.id})`;
-  const text = JSON.stringify(toRefund(refund));
-  const [inserted] = await db.batch([
-    insertWhere(db, refunds, refund, and(fits, claimHeld(input.claim))!),
-    db
-      .update(transactions)
-      .set({ status: to, revision: crypto.randomUUID(), updatedAt: at })
-      .where(and(eq(transactions.id, txId), inArray(transactions.status, from), created)),
-    completeClaim(db, input.claim, { status: 201, body: text }, created),
-  ]);
-  if (rowsAffected(inserted) !== 1) {
-    const now = await findTransaction(db, txId, input.scope);
-    if (now && amount > refundableAmount(now)) throw refusal(now, input.amount);
-    if (now) requireTransition(now.row.status, "request_refund");
-    throw claimTakenOver();
+  const result = await commitIdempotently(platform, input.request, {
+    statements: (keyFree) => [
+      insertWhere(db, refunds, refund, and(fits, keyFree)!),
+      db
+        .update(transactions)
+        .set({ status: to, revision: crypto.randomUUID(), updatedAt: at })
+        .where(and(eq(transactions.id, txId), inArray(transactions.status, from), created)),
+    ],
+    created,
+    response: { status: 201, body: JSON.stringify(toRefund(refund)) },
+  });
+  if (!result) {
+    // Refused by the guard: the status, nothing left, too much, or a change since the read.
+    const now = (await readTransaction(platform, txId, input.scope)) ?? current;
+    requireTransition(now.row.status, "request_refund");
+    if (amount <= 0 || amount > refundableAmount(now)) throw refusal(now, input.amount);
+    throw new ApiError("CONCURRENT_MODIFICATION", "The transaction changed while the refund was applied; nothing was changed, retry it.", {
+      headers: { "Retry-After": "1" },
+    });
   }
-  try {
-    await platform.enqueue([{ type: "refund.conclude", refundId: refund.id }], { delaySeconds: REFUND_CONCLUDE_DELAY_SECONDS });
-  } catch (err) {
-    // Not fatal: the scheduled sweep concludes refunds whose message never came.
-    platform.log({ msg: "refund.enqueue_failed", refundId: refund.id, error: String(err) });
+  if (!result.replayed) {
+    try {
+      await platform.enqueue([{ type: "refund.conclude", refundId: refund.id }], { delaySeconds: REFUND_CONCLUDE_DELAY_SECONDS });
+    } catch (err) {
+      // Not fatal: the scheduled sweep concludes refunds whose message never came.
+      platform.log({ msg: "refund.enqueue_failed", refundId: refund.id, error: String(err) });
+    }
   }
-  return { status: 201, body: text };
+  return result;
 }

@@ -1,9 +1,8 @@
 /**
  * Rows → the API's Transaction and Refund. The one place that decides what a transaction looks
  * like from outside: GET, the list, the idempotent replay and every event payload use it, so
- * they can never disagree (the document is masked everywhere because it is masked here).
+ * they can never disagree (the document is masked everywhere: only its masked form is in the row).
  */
-import { maskDocument } from "../../../shared/documents";
 import type { refunds, transactions } from "../../db/schema";
 import type { Refund, Transaction } from "../../schemas/transaction";
 import { qrImageUrl } from "../pix/location";
@@ -49,7 +48,7 @@ export function toTransaction({ row, refunds }: TransactionState, baseUrl: strin
     customer: {
       name: row.customer.name,
       email: row.customer.email,
-      document: maskDocument(row.customer.documentNumber),
+      document: row.customer.document,
     },
     paymentDetails: pix,
     createdAt: row.createdAt,

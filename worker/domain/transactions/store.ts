@@ -1,10 +1,15 @@
 /**
- * Reading a transaction and committing a move of the state machine. Every operation that changes
- * a transaction's status goes through `commitTransition`: one batch of a guarded UPDATE (the
- * revision read must still be current), the operation's own statements, and the event row, the
- * latter two conditioned on the UPDATE having happened. No read-modify-write escapes the guard.
+ * Reading a transaction and committing a move of the state machine.
+ *
+ * A transaction is read with its refunds in ONE statement (the refunds as a JSON array column),
+ * prepared once per database. Every operation that changes a transaction's status goes through
+ * `transitionStatements` (usually via `commitTransition`): a guarded UPDATE (the revision read
+ * must still be current), the operation's own statements, and the event row, the latter two
+ * conditioned on the UPDATE having happened. The one other writer of `status` is a refund request
+ * (refund-transaction.ts), whose guard is the refund total itself; it still asks the table here
+ * where the move leads. No read-modify-write escapes a guard.
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
@@ -17,22 +22,47 @@ import { requireTransition, type Trigger } from "./state-machine";
 
 export type { Scope } from "../scope";
 
-/** Groups refunds by transaction. */
-export function withRefunds(rows: TransactionRow[], all: RefundRow[]): TransactionState[] {
-  return rows.map((row) => ({ row, refunds: all.filter((r) => r.transactionId === row.id) }));
+/**
+ * The refunds of the `transactions` row being selected, oldest first, as one JSON array of
+ * RefundRow objects. The outer column is named in full: drizzle writes a lone table's columns
+ * unqualified, and inside this subquery a bare "id" would mean the refund's.
+ */
+export const refundsJson = () => sql<string>`(select coalesce(json_group_array(json_object(
+    'id', ${refunds.id}, 'transactionId', ${refunds.transactionId}, 'amount', ${refunds.amount},
+    'originalAmount', ${refunds.originalAmount}, 'status', ${refunds.status}, 'failureReason', ${refunds.failureReason},
+    'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt}, 'updatedAt', ${refunds.updatedAt})
+    order by ${refunds.requestedAt}, ${refunds.id}), '[]') from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
+
+/** The row with its refunds: what a statement using `refundsJson` returns per transaction. */
+export type RowWithRefunds = TransactionRow & { refunds: string };
+
+/** Splits a row read with `refundsJson` into the state every operation works on. */
+export function stateOf({ refunds: json, ...row }: RowWithRefunds): TransactionState {
+  return { row, refunds: JSON.parse(json) as RefundRow[] };
 }
 
-/** A transaction by id with its refunds, in one round trip; null for ids outside the scope. */
+const reads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+
+function prepareReads(db: Db) {
+  const select = () => db.select({ ...getTableColumns(transactions), refunds: refundsJson() }).from(transactions);
+  const id = sql.placeholder("id");
+  return {
+    byId: select().where(eq(transactions.id, id)).limit(1).prepare(),
+    inScope: select()
+      .where(and(eq(transactions.id, id), eq(transactions.sellerId, sql.placeholder("sellerId")), eq(transactions.livemode, sql.placeholder("livemode"))))
+      .limit(1)
+      .prepare(),
+  };
+}
+
+/** A transaction by id with its refunds, in one statement; null for ids outside the scope. */
 export async function findTransaction(db: Db, id: string, scope?: Scope): Promise<TransactionState | null> {
-  const where = scope
-    ? and(eq(transactions.id, id), eq(transactions.sellerId, scope.sellerId), eq(transactions.livemode, scope.livemode))
-    : eq(transactions.id, id);
-  const [rows, refundRows] = await db.batch([
-    db.select().from(transactions).where(where).limit(1),
-    db.select().from(refunds).where(eq(refunds.transactionId, id)).orderBy(asc(refunds.requestedAt), asc(refunds.id)),
-  ]);
-  const row = rows[0];
-  return row ? { row, refunds: refundRows } : null;
+  let prepared = reads.get(db);
+  if (!prepared) reads.set(db, (prepared = prepareReads(db)));
+  const [row] = scope
+    ? await prepared.inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
+    : await prepared.byId.all({ id });
+  return row ? stateOf(row as RowWithRefunds) : null;
 }
 
 /** What a committed move changes beyond status, revision and updatedAt. */
@@ -47,12 +77,8 @@ export interface MoveInput {
   statements?: (guard: SQL) => Statement[];
 }
 
-/**
- * Commits one move from `current` (a state read earlier). Returns the state after the move, or
- * null when the transaction changed since it was read (a concurrent operation won): the caller
- * re-reads and decides again. Throws 409 when the table has no such move.
- */
-export async function commitTransition(platform: Platform, current: TransactionState, move: MoveInput): Promise<TransactionState | null> {
+/** A move as statements for a batch, and the state it leads to; the first statement returns the id it updated. */
+export function transitionStatements(platform: Platform, current: TransactionState, move: MoveInput): { statements: Statements; next: TransactionState } {
   const { db } = platform;
   const rule = requireTransition(current.row.status, move.trigger);
   const at = platform.now().toISOString();
@@ -77,7 +103,17 @@ export async function commitTransition(platform: Platform, current: TransactionS
     const event = newEvent({ type: rule.event, sellerId: current.row.sellerId, livemode: current.row.livemode, occurredAt: at, data });
     statements.push(eventStatement(db, event, at, guard));
   }
-  const [updated] = (await db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
+  return { statements, next };
+}
+
+/**
+ * Commits one move from `current` (a state read earlier). Returns the state after the move, or
+ * null when the transaction changed since it was read (a concurrent operation won): the caller
+ * re-reads and decides again. Throws 409 when the table has no such move.
+ */
+export async function commitTransition(platform: Platform, current: TransactionState, move: MoveInput): Promise<TransactionState | null> {
+  const { statements, next } = transitionStatements(platform, current, move);
+  const [updated] = (await platform.db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
   return updated.length === 1 ? next : null;
 }
 
