@@ -82,6 +82,16 @@ describe("buyers: create, read, update", () => {
     expect(body.email).toBe(created.email);
   });
 
+  it("PATCH without a body is a 400 saying a body is needed (with or without a Content-Type)", async () => {
+    const created = await (await ctx.post("/v1/buyers", buyerBody())).json();
+    for (const headers of [{}, { "Content-Type": "application/json" }]) {
+      const res = await ctx.app.request(`/v1/buyers/${created.id}`, { method: "PATCH", headers: { "X-Api-Key": ctx.seller.apiKey, ...headers } });
+      expect(res.status).toBe(400);
+      const problem = await res.json();
+      expect(problem).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "$", in: "body", code: "required" }] });
+    }
+  });
+
   it("PATCH with an empty object changes nothing", async () => {
     const created = await (await ctx.post("/v1/buyers", buyerBody())).json();
     ctx.platform.clock.advance(60);

@@ -115,4 +115,27 @@ describe("free text", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ path: "description", in: "body" });
   });
+
+  it.each([
+    ["a right-to-left override (U+202E)", "Loja \\u202eodnaM"],
+    ["a left-to-right isolate (U+2066)", "Pedido \\u206642"],
+    ["a lone high surrogate", "Pedido \\ud83d 42"],
+    ["a lone low surrogate", "Pedido \\ude00 42"],
+  ])("payer-facing text with %s is a 400 naming the field", async (_what, escaped) => {
+    const ctx = await createTestContext();
+    // Sent as JSON escapes, exactly as a client library would encode such a string.
+    const body = JSON.stringify(pixBody({ description: "PLACEHOLDER" })).replace("PLACEHOLDER", escaped);
+    const res = await ctx.post("/v1/transactions", body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ path: "description", in: "body" });
+    const named = JSON.stringify(pixBody({ buyer: { ...pixBody().buyer, name: "PLACEHOLDER" } })).replace("PLACEHOLDER", escaped);
+    const res2 = await ctx.post("/v1/transactions", named);
+    expect((await res2.json()).errors[0]).toMatchObject({ path: "buyer.name", in: "body" });
+  });
+
+  it("text in any script, with emoji (surrogate pairs), is still accepted", async () => {
+    const ctx = await createTestContext();
+    const res = await ctx.post("/v1/transactions", pixBody({ description: "Pedido 42 🎉 São Paulo — 東京 — مرحبا" }));
+    expect(res.status).toBe(201);
+  });
 });

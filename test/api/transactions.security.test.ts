@@ -135,3 +135,15 @@ describe("public PIX URLs", () => {
     expect((await res.json()).errors[0]).toMatchObject({ path: "format", in: "query" });
   });
 });
+
+describe("the access log", () => {
+  it("never records a PIX location or QR id (a capability), only that one was used", async () => {
+    const locationId = tx.paymentDetails.qrCodeUrl.split("/").at(-1)!;
+    ctx.platform.logs.length = 0;
+    await ctx.app.request(`/pix/loc/${locationId}`);
+    await ctx.app.request(`/pix/qr/${locationId}?format=png`);
+    const lines = ctx.platform.logs.filter((l) => l.msg === "request");
+    expect(lines.map((l) => l.path)).toEqual(["/pix/loc/{redacted}", "/pix/qr/{redacted}"]);
+    expect(JSON.stringify(ctx.platform.logs)).not.toContain(locationId);
+  });
+});

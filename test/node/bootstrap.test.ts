@@ -3,7 +3,11 @@ import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys, installation, sellers } from "../../worker/db/schema";
 import { resolveKey } from "../../worker/domain/api-keys";
-import { ensureBootstrapSeller } from "../../worker/node/bootstrap";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bootstrapLines, ensureBootstrapSeller } from "../../worker/node/bootstrap";
+import { readNodeConfig } from "../../worker/node/config";
 import { createTestPlatform } from "../support/platform";
 
 describe("ensureBootstrapSeller", () => {
@@ -32,5 +36,33 @@ describe("ensureBootstrapSeller", () => {
     expect(first.created).not.toBeNull();
     expect((await db.select().from(installation))[0]?.value).toBe(first.sellerId);
     expect((await ensureBootstrapSeller(db, now())).created).toBeNull();
+  });
+});
+
+describe("bootstrapLines", () => {
+  it("prints the new keys once, on a developer's machine", async () => {
+    const { db, now } = await createTestPlatform();
+    const first = await ensureBootstrapSeller(db, now());
+    expect(bootstrapLines(first).join("\n")).toContain(first.created!.apiKey);
+  });
+
+  it("in production writes them to a 0600 file instead of stdout (container logs)", async () => {
+    const { db, now } = await createTestPlatform();
+    const first = await ensureBootstrapSeller(db, now());
+    const dir = mkdtempSync(join(tmpdir(), "pay-keys-"));
+    try {
+      const file = join(dir, "first-start-keys.txt");
+      const printed = bootstrapLines(first, file).join("\n");
+      expect(printed).not.toContain(first.created!.apiKey);
+      expect(printed).toContain(file);
+      expect(readFileSync(file, "utf8")).toContain(first.created!.apiKey);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readNodeConfig({ DATABASE_URL: `file:${join(dir, "pay.db")}`, NODE_ENV: "production" }).firstStartKeysFile).toBe(
+        join(dir, "first-start-keys.txt"),
+      );
+      expect(readNodeConfig({ DATABASE_URL: `file:${join(dir, "pay.db")}` }).firstStartKeysFile).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,9 +9,22 @@ import { ApiError } from "./problem";
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 
+/** A PATCH or PUT is a document of changes: without one the request means nothing. */
+const NEEDS_BODY = ["PUT", "PATCH"];
+
+function missingBody(method: string): ApiError {
+  return new ApiError("VALIDATION_FAILED", `A ${method} needs a JSON body with the fields to change ({} changes nothing).`, {
+    errors: [{ path: "$", in: "body", code: "required", message: "Required: send a JSON object." }],
+  });
+}
+
 /** The middleware; the limit comes from the platform config (`maxBodyBytes`). */
 export const guardJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method) || c.req.raw.body === null) return next();
+  if (!["POST", "PUT", "PATCH", "DELETE"].includes(c.req.method)) return next();
+  if (c.req.raw.body === null) {
+    if (NEEDS_BODY.includes(c.req.method)) throw missingBody(c.req.method);
+    return next();
+  }
 
   const limit = c.var.platform.config.maxBodyBytes;
   const tooLarge = () => {
@@ -22,7 +35,10 @@ export const guardJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   // hono's bodyLimit counts a streamed body as it arrives, so an oversized one is never buffered.
   return bodyLimit({ maxSize: limit, onError: tooLarge })(c, async () => {
     const text = await c.req.text(); // cached by Hono: the route's c.req.json() reads it again
-    if (text.trim() === "") return next();
+    if (text.trim() === "") {
+      if (NEEDS_BODY.includes(c.req.method)) throw missingBody(c.req.method);
+      return next();
+    }
     const type = c.req.header("content-type") ?? "";
     if (!JSON_TYPE.test(type)) {
       throw new ApiError(

@@ -3,6 +3,8 @@
  * back its keys (printed once). Later starts find the seller's id in `installation` and never
  * see a key again: only hashes are stored.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { installation } from "../db/schema";
@@ -43,21 +45,24 @@ export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstra
 
 /**
  * What a local host prints about the bootstrap seller under its banner: the seller, and its keys
- * on the first start only (the one time they exist outside the database's hashes).
+ * on the first start only (the one time they exist outside the database's hashes). With
+ * `keysFile` (NODE_ENV=production) the keys go to that file, created readable by its owner only,
+ * instead of stdout, which in a container ends up in a log pipeline.
  */
-export function bootstrapLines(bootstrap: Bootstrap): string[] {
+export function bootstrapLines(bootstrap: Bootstrap, keysFile?: string): string[] {
   const rotate = `npm run admin -- keys:rotate --seller ${bootstrap.sellerId}`;
   const lines = [`  Seller       ${bootstrap.sellerId} (sandbox)`];
   if (!bootstrap.created) {
     lines.push("  Keys         issued on the first start; rotate with npm run admin -- keys:rotate --seller <id>");
     return lines;
   }
-  lines.push(
-    `  Secret key   ${bootstrap.created.apiKey}`,
-    `  Publishable  ${bootstrap.created.publishableKey}`,
-    "",
-    "  The secret key is shown only now: keep it. Rotate with",
-    `  ${rotate}`,
-  );
+  const keys = [`  Secret key   ${bootstrap.created.apiKey}`, `  Publishable  ${bootstrap.created.publishableKey}`];
+  if (keysFile) {
+    mkdirSync(dirname(keysFile), { recursive: true, mode: 0o700 });
+    writeFileSync(keysFile, `${[`  Seller       ${bootstrap.sellerId}`, ...keys].join("\n")}\n`, { mode: 0o600, flag: "wx" });
+    lines.push(`  Keys         written to ${keysFile} (mode 0600): move them to your secret store, then delete the file`);
+    return lines;
+  }
+  lines.push(...keys, "", "  The secret key is shown only now: keep it. Rotate with", `  ${rotate}`);
   return lines;
 }

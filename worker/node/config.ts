@@ -26,6 +26,8 @@ export interface NodeConfig {
   pixReceiverKey?: string;
   maxBodyBytes: number;
   pixSigningJwk: JsonWebKey;
+  /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
+  firstStartKeysFile?: string;
 }
 
 /** The local file behind a `file:` URL, or null for remote databases. */
@@ -89,5 +91,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     pixReceiverKey: checkPixReceiverKey(env.PIX_RECEIVER_KEY),
     maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
     pixSigningJwk: checkPixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
+    firstStartKeysFile:
+      env.NODE_ENV === "production" ? join(dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data", "first-start-keys.txt") : undefined,
   };
 }

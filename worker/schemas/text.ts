@@ -5,12 +5,25 @@ import { z } from "@hono/zod-openapi";
 // and they break the documents these fields travel into (BR Codes, the PIX payload, receipts).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** A trimmed, non-empty line of text of at most `max` characters, with no control characters. */
+// Bidirectional controls (embeddings, overrides, isolates, marks): text that reaches a payer's
+// bank could show "Loja ‮odnaM" as a different merchant (the Trojan Source trick).
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+// A UTF-16 surrogate without its pair is not a character: it cannot be encoded as UTF-8 and
+// turns into U+FFFD (or an error) in every system downstream.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A trimmed, non-empty line of text of at most `max` characters, with no control characters,
+ * bidirectional overrides or lone surrogates.
+ */
 export function plainText(max: number) {
   return z
     .string()
     .trim()
     .min(1, "must not be empty")
     .max(max, `at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), "must not contain control characters (newlines, tabs, NUL…)");
+    .refine((v) => !CONTROL.test(v), "must not contain control characters (newlines, tabs, NUL…)")
+    .refine((v) => !BIDI.test(v), "must not contain bidirectional control characters (U+202E and the like)")
+    .refine((v) => !LONE_SURROGATE.test(v), "must be valid Unicode text (it has a lone surrogate)");
 }

@@ -16,6 +16,7 @@ import { openDatabase } from "../../../worker/node/database";
 import { applyMigrations } from "../../../worker/node/migrate";
 import { createNodePlatform } from "../../../worker/node/platform";
 import { TEST_PIX_SIGNING_JWK, TEST_VAULT_KEY } from "../../support/platform";
+import { startCountingProxy } from "./counting-proxy";
 import "./provided-context";
 
 /** The base URL both hosts are configured with, so their OpenAPI documents can be compared whole. */
@@ -36,7 +37,9 @@ export default async function setup(project: TestProject) {
   client.close();
 
   const server = await startLibsqlHttpServer({ dbPath });
-  project.provide("libsqlUrl", server.url);
+  // The Worker reaches the database through a proxy that counts its round trips.
+  const proxy = await startCountingProxy(server.url);
+  project.provide("libsqlUrl", proxy.url);
   project.provide("apiKey", seller.apiKey);
   project.provide("sellerId", seller.sellerId);
   project.provide("vaultKey", TEST_VAULT_KEY);
@@ -45,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide("nodeOpenApi", openapi);
 
   return async () => {
+    await proxy.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
