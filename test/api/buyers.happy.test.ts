@@ -84,7 +84,7 @@ describe("buyers: create, read, update", () => {
 
   it("PATCH without a body is a 400 saying a body is needed (with or without a Content-Type)", async () => {
     const created = await (await ctx.post("/v1/buyers", buyerBody())).json();
-    for (const headers of [{}, { "Content-Type": "application/json" }]) {
+    for (const headers of [{}, { "Content-Type": "application/json" }] as Array<Record<string, string>>) {
       const res = await ctx.app.request(`/v1/buyers/${created.id}`, { method: "PATCH", headers: { "X-Api-Key": ctx.seller.apiKey, ...headers } });
       expect(res.status).toBe(400);
       const problem = await res.json();

@@ -25,3 +25,15 @@ export function buyerBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A valid PIX body with an inline buyer. */
+export function pixBody(overrides: Record<string, unknown> = {}) {
+  return {
+    paymentMethod: "PIX",
+    amount: 1050,
+    currency: "BRL",
+    description: "Pedido 42",
+    buyer: { name: "Maria da Silva", documentType: "CPF", documentNumber: VALID_CPF, email: "maria@example.com" },
+    ...overrides,
+  };
+}

@@ -1,21 +1,10 @@
 /** Helpers for transaction tests: bodies, and driving a charge through its life. */
 import { expect } from "vitest";
-import { buyerBody, VALID_CPF } from "./fixtures";
+import { buyerBody, pixBody } from "./fixtures";
 import type { createTestContext } from "./platform";
 
+export { pixBody };
 export type Ctx = Awaited<ReturnType<typeof createTestContext>>;
-
-/** A valid PIX body with an inline buyer. */
-export function pixBody(overrides: Record<string, unknown> = {}) {
-  return {
-    paymentMethod: "PIX",
-    amount: 1050,
-    currency: "BRL",
-    description: "Pedido 42",
-    buyer: { name: "Maria da Silva", documentType: "CPF", documentNumber: VALID_CPF, email: "maria@example.com" },
-    ...overrides,
-  };
-}
 
 /** Creates a buyer and returns its id. */
 export async function createBuyer(ctx: Pick<Ctx, "post">, overrides: Record<string, unknown> = {}): Promise<string> {

@@ -5,8 +5,7 @@
  * round trip each. Counted by the proxy in front of the libSQL server (node/counting-proxy.ts).
  */
 import { describe, expect, inject, it } from "vitest";
-import { buyerBody } from "../support/fixtures";
-import { pixBody } from "../support/transactions";
+import { buyerBody, pixBody } from "../support/fixtures";
 import { api } from "./api";
 import { captureLogs } from "./console-log";
 
