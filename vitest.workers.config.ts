@@ -1,4 +1,5 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { kCurrentWorker } from "miniflare";
 import { defineConfig } from "vitest/config";
 
 // The workerd tests: worker/index.ts runs in workerd (Miniflare) with wrangler.toml's bindings,
@@ -18,6 +19,9 @@ export default defineConfig({
           PIX_SIGNING_JWK: inject("pixSigningJwk"),
           PUBLIC_BASE_URL: inject("baseUrl"),
         },
+        // `exports.default.fetch` calls the Worker's module directly, skipping the static assets
+        // (dist/) that Cloudflare serves first; this binding reaches the Worker as the internet does.
+        serviceBindings: { WORKER_WITH_ASSETS: kCurrentWorker },
       },
     })),
   ],

@@ -1,6 +1,36 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
+import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "./support/platform";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** Every operation of a document, with its method and path. */
+function operations(document: any): Array<{ method: string; path: string; op: any }> {
+  return Object.entries<any>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ method, path, op: item[method] })),
+  );
+}
+
+/** Redocly's `recommended` ruleset over a document, as {severity, ruleId, pointer}. */
+async function lint(document: unknown) {
+  const config = await createConfig({ extends: ["recommended"] });
+  const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "openapi.json", config });
+  return problems.map((p: NormalizedProblem) => ({ severity: p.severity, ruleId: p.ruleId, pointer: p.location[0]?.pointer }));
+}
+
+/**
+ * The recommended ruleset's warnings we accept, each for a reason; any other warning fails.
+ * - info-license: the project has not chosen a license; naming one here would be a legal claim.
+ * - operation-4xx-response on /health and /pix/jwks.json: they take no input and no id, so no
+ *   4XX can happen (a wrong method is a 405 for every path, not part of one operation); a
+ *   made-up 4XX would only mislead SDK generators.
+ */
+const ACCEPTED_WARNINGS = [
+  { severity: "warn", ruleId: "info-license", pointer: "#/info" },
+  { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1health/get/responses" },
+  { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1pix~1jwks.json/get/responses" },
+];
 
 let doc: any;
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -23,6 +53,42 @@ describe("GET /openapi.json", () => {
     const broken = structuredClone(doc);
     broken.paths["/v1/buyers"].get.responses = "nope";
     expect((await validate(broken)).valid).toBe(false);
+  });
+
+  it("passes Redocly's recommended ruleset: no errors, and only the warnings accepted above", async () => {
+    const problems = await lint(doc);
+    expect(problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(problems.filter((p) => p.severity !== "error")).toEqual(ACCEPTED_WARNINGS);
+  });
+
+  it("the linter does report an operation without security (so the check above can fail)", async () => {
+    const broken = structuredClone(doc);
+    delete broken.paths["/health"].get.security;
+    expect(await lint(broken)).toContainEqual({ severity: "error", ruleId: "security-defined", pointer: "#/paths/~1health/get" });
+  });
+
+  it("every operation has a unique camelCase operationId", () => {
+    const ids = operations(doc).map(({ op }) => op.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/v1/transactions"].post.operationId).toBe("createTransaction");
+    expect(doc.paths["/v1/buyers/{buyerId}"].get.operationId).toBe("getBuyer");
+  });
+
+  it("the public operations (outside /v1) declare `security: []`, and tags are described", () => {
+    const publicOps = operations(doc).filter(({ path }) => !path.startsWith("/v1/"));
+    expect(publicOps.map(({ path }) => path).sort()).toEqual(["/health", "/pix/jwks.json", "/pix/loc/{locationId}", "/pix/qr/{locationId}"]);
+    for (const { method, path, op } of publicOps) expect(op.security, `${method} ${path}`).toEqual([]);
+    for (const tag of doc.tags) expect(tag.description, tag.name).toBeTruthy();
+  });
+
+  it("states the cross-field rules of a transaction and what an email must look like", () => {
+    const create = doc.components.schemas.TransactionCreate;
+    expect(create.description).toMatch(/exactly one of `buyerId` and `buyer`/);
+    expect(create.description).toMatch(/no `card` or `threeDs`/);
+    expect(create.description).toMatch(/BRL/);
+    expect(create.properties.installments.description).toMatch(/CREDIT_CARD only/);
+    expect(doc.components.schemas.BuyerCreate.properties.email.description).toMatch(/domain without a dot/);
   });
 
   it("declares both API key schemes and the problem+json error schema", () => {
@@ -57,12 +123,12 @@ describe("GET /docs", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toContain("/openapi.json");
-    expect(html).toMatch(/createApiReference\('#app'/);
+    expect(html).toMatch(/Scalar\.createApiReference\('#app'/);
   });
 
   it("renders every operation in plain HTML too, for readers whose browser cannot load Scalar", async () => {
     const html = await (await ctx.app.request("/docs")).text();
-    const app = /<div id="app">([\s\S]*?)<\/main><\/div>/.exec(html)?.[1] ?? "";
+    const app = /<div id="api-index">([\s\S]*?)<\/main><\/div>/.exec(html)?.[1] ?? "";
     let operations = 0;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const method of Object.keys(item)) {

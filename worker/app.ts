@@ -7,7 +7,8 @@ import { secureHeaders } from "hono/secure-headers";
 import { authenticate } from "./lib/auth";
 import { guardJsonBody } from "./lib/body";
 import type { AppEnv } from "./lib/context";
-import { onError, onNotFound } from "./lib/on-error";
+import { notFoundHandler, onError } from "./lib/on-error";
+import { PIX_PATHS } from "./domain/pix/location";
 import { requestLog } from "./lib/request-log";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
@@ -30,11 +31,16 @@ export const OPENAPI_INFO = {
       "for test keys. Errors are application/problem+json (RFC 9457) with a stable code.",
   },
   tags: [
-    { name: "Transactions" },
-    { name: "Buyers" },
+    {
+      name: "Transactions",
+      description:
+        "PIX charges with a dynamic BR Code: create (idempotent), list, read, cancel, refund. A key sees only its own " +
+        "mode's transactions (test or live).",
+    },
+    { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
     { name: "PIX", description: "Public PIX URLs reached through the QR code: no key." },
-    { name: "System" },
+    { name: "System", description: "Operational routes without a key: health." },
   ],
 };
 
@@ -46,7 +52,8 @@ export function createApp(platform: Platform) {
     c.set("platform", platform);
     await next();
   });
-  app.use("*", requestLog);
+  // The PIX location and QR ids are capabilities: whoever has one reads the charge.
+  app.use("*", requestLog({ capabilityPrefixes: [PIX_PATHS.location, PIX_PATHS.qr] }));
   app.use("*", secureHeaders({ crossOriginResourcePolicy: false }));
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
@@ -75,7 +82,8 @@ export function createApp(platform: Platform) {
   app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.var.platform.config.baseUrl }] }));
   app.get("/docs", docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
 
-  app.notFound(onNotFound);
+  // Read at the first miss, when every route is registered: a known path with another method is a 405.
+  app.notFound(notFoundHandler(() => app.routes));
   app.onError(onError);
   return app;
 }

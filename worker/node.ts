@@ -9,6 +9,7 @@ import { readNodeConfig } from "./node/config";
 import { openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
+import { withStaticFiles } from "./node/static-files";
 
 async function main() {
   const config = readNodeConfig();
@@ -18,13 +19,14 @@ async function main() {
   const bootstrap = await ensureBootstrapSeller(platform.db, platform.now());
 
   const app = createApp(platform);
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  // dist/ (the Scalar bundle behind /docs) before the app, as the Worker's static assets are.
+  const server = serve({ fetch: withStaticFiles(app).fetch, hostname: config.host, port: config.port }, (info) => {
     const lines = [
       "",
       `  Pay API      ${config.baseUrl}/v1`,
       `  Reference    ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
       `  Database     ${config.databaseUrl}`,
-      ...bootstrapLines(bootstrap),
+      ...bootstrapLines(bootstrap, config.firstStartKeysFile),
     ];
     process.stdout.write(`${lines.join("\n")}\n\n`);
     platform.log({ msg: "server.listening", host: config.host, port: info.port });

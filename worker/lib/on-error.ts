@@ -1,5 +1,5 @@
 /**
- * The app's one error handler and its 404: every failure leaves as problem+json, and nothing
+ * The app's one error handler and its 404/405: every failure leaves as problem+json, and nothing
  * internal (stack, SQL, driver message) reaches the client.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
@@ -61,6 +61,68 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   );
 };
 
-/** `app.notFound`: unknown routes (and known paths with an unsupported method). */
-export const onNotFound: NotFoundHandler<AppEnv> = (c: Context<AppEnv>) =>
-  problemResponse(c, new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`));
+/** A route as Hono lists it in `app.routes`. */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+type MethodTable = Array<{ pattern: RegExp; methods: Set<string> }>;
+
+/** One segment of a Hono path as a pattern: `:param` is any one segment, `*` anything. */
+function segmentPattern(segment: string): string {
+  if (segment.startsWith(":")) return "[^/]+";
+  if (segment === "*") return ".*";
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A Hono path (`/v1/buyers/:buyerId`) as an anchored pattern. */
+function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.split("/").map(segmentPattern).join("/")}$`);
+}
+
+/**
+ * Which methods each path answers. Entries with method ALL are middleware (`app.use`), which
+ * answer nothing themselves, so they are left out; the app registers no `app.all` handlers.
+ */
+function methodTable(routes: RouteEntry[]): MethodTable {
+  const byPath = new Map<string, Set<string>>();
+  for (const { method, path } of routes) {
+    if (method === "ALL") continue;
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(method);
+    // Hono answers HEAD with the GET handler (without its body), so HEAD is allowed wherever GET is.
+    if (method === "GET") methods.add("HEAD");
+    byPath.set(path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
+}
+
+/** The methods `path` supports, in a stable order; empty for an unknown path. */
+function allowedMethods(table: MethodTable, path: string): string[] {
+  const allowed = new Set<string>();
+  for (const { pattern, methods } of table) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+  return [...allowed].sort();
+}
+
+/**
+ * `app.notFound` over the app's routes (read once, at the first miss, when all are registered).
+ * A known path asked with a method it does not support is a 405 whose `Allow` header lists the
+ * methods it does (RFC 9110 §15.5.6), so a client learns its mistake; an unknown path is a 404.
+ * OPTIONS keeps the 404 it always had: CORS preflights are answered by the routes that allow
+ * cross-origin calls, and OPTIONS is not offered as a discovery method anywhere else.
+ */
+export function notFoundHandler(routes: () => RouteEntry[]): NotFoundHandler<AppEnv> {
+  let table: MethodTable | undefined;
+  return (c: Context<AppEnv>) => {
+    const { method, path } = c.req;
+    table ??= methodTable(routes());
+    const allowed = method === "OPTIONS" ? [] : allowedMethods(table, path);
+    if (allowed.length === 0) return problemResponse(c, new ApiError("ROUTE_NOT_FOUND", `No route ${method} ${path}.`));
+    const allow = allowed.join(", ");
+    return problemResponse(
+      c,
+      new ApiError("METHOD_NOT_ALLOWED", `${path} does not support ${method}; it supports ${allow}.`, { headers: { Allow: allow } }),
+    );
+  };
+}

@@ -1,12 +1,19 @@
 /**
- * GET /docs: the interactive reference (Scalar, loaded from its CDN in the reader's browser) over
- * a plain HTML index of every operation rendered here from the same OpenAPI document. Scalar
- * replaces the index when it mounts; where its script cannot load (an offline machine, a strict
- * network), the reader still sees every route, its summary and how to authenticate.
+ * GET /docs: the interactive reference (Scalar) over a plain HTML index of every operation
+ * rendered here from the same OpenAPI document. The index gives way once Scalar has mounted; a
+ * reader without JavaScript still sees every route, its summary and how to authenticate.
+ *
+ * Scalar's script is served by this service, never a CDN, so the reference works offline and
+ * under a strict policy: `npm install` (and `npm run build`) copy the browser bundle of the
+ * pinned `@scalar/api-reference` to `dist/` (worker/cli/docs-assets.ts), which both hosts serve
+ * in front of the app: the Worker as its static assets, the Node host with worker/node/static-files.ts.
  */
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../lib/context";
+
+/** Where the Scalar bundle is served, and its file under dist/. */
+export const SCALAR_SCRIPT_PATH = "/docs/scalar.js";
 
 type OpenApiDocument = { info: { title: string; description?: string }; paths?: Record<string, Record<string, any>> };
 
@@ -36,17 +43,66 @@ export function operationIndex(doc: OpenApiDocument): string {
     `<h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description ?? "")}</p>` +
     `<p>Authenticate with <code>X-Api-Key: sk_…</code> or <code>Authorization: ApiKey sk_…</code>. ` +
     `Errors are <code>application/problem+json</code>. The full schema: <a href="/openapi.json">/openapi.json</a>. ` +
-    `(The interactive reference loads from cdn.jsdelivr.net and replaces this index when it can.)</p>` +
+    `(With JavaScript on, the interactive reference replaces this index.)</p>` +
     `${sections.join("")}</main>`
   );
 }
 
+/**
+ * The page's Content-Security-Policy: scripts only from this origin plus the one inline script
+ * that starts Scalar (by nonce); inline styles, which Scalar injects at run time; requests (the
+ * document, "try it") only to this origin and to the API's public base URL, should it differ.
+ * No 'unsafe-eval': the bundle only probes for eval (zod's `Function("")` test, which the browser
+ * reports as a violation) and works without it. Checked in Chromium against Scalar 1.71.0.
+ */
+export function docsContentSecurityPolicy(nonce: string, apiBaseUrl: string): string {
+  let api = "";
+  try {
+    api = ` ${new URL(apiBaseUrl).origin}`;
+  } catch {
+    // No usable base URL: "try it" is limited to this origin.
+  }
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${api}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+/** A fresh nonce per page, so an injected inline script cannot guess it. */
+function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
 /** The /docs handler for a document source (the app's own OpenAPI document). */
 export function docsPage(document: () => OpenApiDocument) {
-  const scalar = Scalar<AppEnv>({ url: "/openapi.json", pageTitle: "Pay API reference" });
   return async (c: Context<AppEnv>, next: Next) => {
+    const nonce = newNonce();
+    const scalar = Scalar<AppEnv>({
+      url: "/openapi.json",
+      pageTitle: "Pay API reference",
+      // A `cdn` URL makes the integration load Scalar's single-file bundle with <script src>.
+      cdn: SCALAR_SCRIPT_PATH,
+      nonce,
+      // Nothing leaves for Scalar's servers: no web fonts, telemetry, agent chat, MCP or
+      // "share/deploy" toolbar (the policy would block them anyway).
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: "never",
+    });
     const res = (await scalar(c, next)) as Response;
-    const html = (await res.text()).replace('<div id="app"></div>', `<div id="app">${operationIndex(document())}</div>`);
-    return c.html(html);
+    // The index sits beside Scalar's mount point, not inside it (Scalar would try to hydrate it as
+    // its own markup), and CSS hides it once Scalar has rendered into #app: no script needed.
+    const index = `<style>#app:not(:empty)~#api-index{display:none}</style><div id="api-index">${operationIndex(document())}</div>`;
+    const html = (await res.text()).replace('<div id="app"></div>', `<div id="app"></div>${index}`);
+    return c.html(html, 200, { "Content-Security-Policy": docsContentSecurityPolicy(nonce, c.var.platform.config.baseUrl) });
   };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBrCode, readBrCode } from "../../../test/support/brcode-reader";
-import { BrCodeError, buildDynamicBrCode, crc16ccitt } from "./brcode";
+import { BrCodeError, buildDynamicBrCode, crc16ccitt, parseBrCode, readBrCode } from "./brcode";
 
 // Static example from the BCB BR Code manual (Manual de Padrões para Iniciação do Pix).
 const BCB_STATIC_EXAMPLE =

@@ -1,0 +1,81 @@
+/**
+ * A known path asked with a method it does not support is a 405 problem with an `Allow` header
+ * naming the methods it does (HEAD wherever GET is); an unknown path stays a 404, and OPTIONS
+ * keeps its old answers (404, or the CORS preflight on the public PIX routes).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestContext } from "../support/platform";
+import { expectProblem } from "../support/problem";
+
+let ctx: Awaited<ReturnType<typeof createTestContext>>;
+let doc: any;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  doc = await (await ctx.app.request("/openapi.json")).json();
+});
+
+/** A concrete URL for a documented path: any well-formed id will do, the method is refused first. */
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "6f1c1c0e-3d5e-4d1e-9a4b-2b8f2c1d0a11");
+
+describe("405 Method Not Allowed", () => {
+  it("DELETE on a buyer: 405 problem+json with Allow: GET, HEAD, PATCH", async () => {
+    const res = await ctx.send("DELETE", `/v1/buyers/${crypto.randomUUID()}`);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, PATCH");
+    const problem = await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
+    expect(problem.type).toBe("urn:problem-type:pay:method-not-allowed");
+    expect(problem.detail).toContain("DELETE");
+  });
+
+  it("every documented path answers an undocumented method with the documented ones in Allow", async () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const documented = Object.keys(item).map((m) => m.toUpperCase());
+      const expected = [...documented, ...(documented.includes("GET") ? ["HEAD"] : [])].sort().join(", ");
+      const res = await ctx.send("DELETE", concrete(path));
+      expect(res.status, `DELETE ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `DELETE ${path}`).toBe(expected);
+    }
+  });
+
+  it("PUT with a JSON body on a path without PUT is a 405 too", async () => {
+    const res = await ctx.send("PUT", "/v1/transactions", {});
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
+  });
+
+  it("covers the undocumented routes too: /openapi.json and /docs are GET-only", async () => {
+    for (const path of ["/openapi.json", "/docs"]) {
+      const res = await ctx.app.request(path, { method: "POST" });
+      expect(res.headers.get("allow"), path).toBe("GET, HEAD");
+      await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
+    }
+  });
+
+  it("HEAD counts as GET: HEAD /health is a 200; HEAD on a POST-only route is a 405", async () => {
+    expect((await ctx.app.request("/health", { method: "HEAD" })).status).toBe(200);
+    const res = await ctx.send("HEAD", `/v1/transactions/${crypto.randomUUID()}/cancel`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("a caller without a key still gets 401 first on /v1 (no route is revealed to strangers)", async () => {
+    await expectProblem(await ctx.app.request("/v1/buyers", { method: "DELETE" }), 401, "UNAUTHENTICATED");
+  });
+
+  it("unknown paths stay 404 ROUTE_NOT_FOUND, without Allow", async () => {
+    for (const path of ["/v1/nothing-here", "/v1/buyers/", `/v1/buyers/${crypto.randomUUID()}/extra`, "/nothing"]) {
+      const res = await ctx.send("DELETE", path);
+      expect(res.headers.get("allow"), path).toBeNull();
+      await expectProblem(res, 404, "ROUTE_NOT_FOUND");
+    }
+  });
+
+  it("OPTIONS is unchanged: 404 where no CORS applies, the preflight on /pix", async () => {
+    await expectProblem(await ctx.app.request("/health", { method: "OPTIONS" }), 404, "ROUTE_NOT_FOUND");
+    const preflight = await ctx.app.request("/pix/jwks.json", {
+      method: "OPTIONS",
+      headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET");
+  });
+});
