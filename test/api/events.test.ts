@@ -5,10 +5,22 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { events, transactions } from "../../worker/db/schema";
-import { envelopeOf } from "../../worker/domain/transactions/events";
+import type { EventEnvelope, EventType } from "../../worker/domain/transactions/events";
 import { commitTransition, findTransaction } from "../../worker/domain/transactions/store";
 import { createTestContext } from "../support/platform";
 import { createPix, getTx, pay, paidCharge, refund, type Ctx } from "../support/transactions";
+
+/** The envelope of a stored event row, as delivery will send it. */
+function envelopeOf(row: typeof events.$inferSelect): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    sellerId: row.sellerId,
+    livemode: row.livemode,
+    occurredAt: row.occurredAt,
+    data: row.data,
+  };
+}
 
 let ctx: Ctx;
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { verifyJws } from "../../worker/domain/pix/jws";
+import { verifyJws } from "../support/jws-verify";
 import { EXPIRE_BATCH } from "../../worker/domain/transactions/expire-transactions";
 import { createTestContext } from "../support/platform";
 import { createPix, getTx, pay, type Ctx } from "../support/transactions";

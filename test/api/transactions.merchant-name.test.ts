@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { sellers } from "../../worker/db/schema";
 import { KEY_CACHE_TTL_SECONDS } from "../../worker/domain/api-keys";
-import { readBrCode } from "../../worker/domain/pix/brcode";
+import { readBrCode } from "../support/brcode-reader";
 import { createTestContext } from "../support/platform";
 import { createPix, pixBody, type Ctx } from "../support/transactions";
 

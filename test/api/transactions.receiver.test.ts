@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sellers, transactions } from "../../worker/db/schema";
 import { KEY_CACHE_TTL_SECONDS } from "../../worker/domain/api-keys";
-import { verifyJws } from "../../worker/domain/pix/jws";
+import { verifyJws } from "../support/jws-verify";
 import { SANDBOX_PIX_KEY } from "../../worker/domain/pix/receiver-key";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";

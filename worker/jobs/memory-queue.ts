@@ -46,11 +46,6 @@ export class MemoryQueue {
     return this.entries.length;
   }
 
-  /** The earliest due time, or null when empty (the Node host sets its timer from it). */
-  nextDueAt(): number | null {
-    return this.entries.length ? Math.min(...this.entries.map((e) => e.dueAt)) : null;
-  }
-
   /**
    * Runs every job due now, including jobs that become due while running (enqueued with no
    * delay by a job). A failure is rescheduled or dead-lettered. Returns how many ran.

@@ -9,6 +9,7 @@
  * `totalItems` comes from counters kept with every write, never from counting rows.
  */
 import { z } from "@hono/zod-openapi";
+import { base64urlToText, textToBase64url } from "./base64url";
 import { validationError } from "./validation";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -62,7 +63,7 @@ export type PageStart = { after: { createdAt: string; id: string }; page: number
 export function pageStart({ page, size, cursor }: PageParams): PageStart {
   if (cursor === undefined) return { offset: page * size, page };
   try {
-    const [p, createdAt, id] = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/"))) as unknown[];
+    const [p, createdAt, id] = JSON.parse(base64urlToText(cursor)) as unknown[];
     if (Number.isSafeInteger(p) && (p as number) >= 0 && typeof createdAt === "string" && typeof id === "string") {
       return { after: { createdAt, id }, page: p as number };
     }
@@ -74,7 +75,7 @@ export function pageStart({ page, size, cursor }: PageParams): PageStart {
 
 /** The cursor of the page after one whose last item is `last`. */
 export function cursorAfter(page: number, last: { createdAt: string; id: string }): string {
-  return btoa(JSON.stringify([page + 1, last.createdAt, last.id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return textToBase64url(JSON.stringify([page + 1, last.createdAt, last.id]));
 }
 
 /** The envelope schema for a list of `item`. */

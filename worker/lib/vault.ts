@@ -11,6 +11,12 @@
  *
  * Sealed format: `v1.<keyId>.<iv, base64url>.<ciphertext with its 16-byte tag, base64url>`.
  */
+import { fromBase64url, toBase64url } from "./base64url";
+import { toHex } from "./crypto";
+
+export { toHex };
+
+export { toBase64url };
 
 /** What the domain sees of the vault. */
 export interface Vault {
@@ -63,21 +69,4 @@ export function vaultKeyBytes(base64: string): Uint8Array<ArrayBuffer> {
 /** Error for a value sealed under a key this installation no longer has. */
 export function unknownKeyError(keyId: string): Error {
   return new Error(`value sealed under vault key ${keyId}, which is neither VAULT_KEY nor in VAULT_PREVIOUS_KEYS`);
-}
-
-export function toBase64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-export function toHex(bytes: Uint8Array): string {
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
 }

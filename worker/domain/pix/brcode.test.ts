@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BrCodeError, buildDynamicBrCode, crc16ccitt, parseBrCode, readBrCode } from "./brcode";
+import { parseBrCode, readBrCode } from "../../../test/support/brcode-reader";
+import { BrCodeError, buildDynamicBrCode, crc16ccitt } from "./brcode";
 
 // Static example from the BCB BR Code manual (Manual de Padrões para Iniciação do Pix).
 const BCB_STATIC_EXAMPLE =

@@ -1,17 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, randomBytes, sign as nodeSign, verify as nodeVerify } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  base64urlDecode,
-  base64urlEncode,
-  generateSigningKeyJwk,
-  importSigningKey,
-  jwkThumbprint,
-  publicJwks,
-  signJws,
-  verifyJws,
-  type PublishedJwk,
-  type SigningKey,
-} from "./jws";
+import { verifyJws } from "../../../test/support/jws-verify";
+import { fromBase64url as base64urlDecode, toBase64url as base64urlEncode } from "../../lib/base64url";
+import { generateSigningKeyJwk, importSigningKey, jwkThumbprint, publicJwks, signJws, type PublishedJwk, type SigningKey } from "./jws";
 
 const CHARGE = {
   txid: "7f3c2a9e4b1d4e0c8a6f5b2d",

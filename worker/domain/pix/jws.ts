@@ -16,6 +16,8 @@
  * the key itself: no registry of ids, and a rotated key gets a new id for free.
  */
 
+import { toBase64url } from "../../lib/base64url";
+
 /** A P-256 private key ready to sign, with its public half and thumbprint kid. */
 export interface SigningKey {
   readonly alg: "ES256";
@@ -35,8 +37,8 @@ export interface JwsHeader {
   jku?: string;
 }
 
-const ECDSA_P256 = { name: "ECDSA", namedCurve: "P-256" } as const;
-const ES256_SIGN = { name: "ECDSA", hash: "SHA-256" } as const;
+export const ECDSA_P256 = { name: "ECDSA", namedCurve: "P-256" } as const;
+export const ES256_SIGN = { name: "ECDSA", hash: "SHA-256" } as const;
 
 /** Generates a new extractable ES256 key and returns its private JWK (keep it secret). */
 export async function generateSigningKeyJwk(): Promise<JsonWebKey> {
@@ -64,7 +66,7 @@ export async function importSigningKey(privateJwk: JsonWebKey): Promise<SigningK
 export async function jwkThumbprint(jwk: JsonWebKey): Promise<string> {
   const { crv, kty, x, y } = ecPublicJwk(jwk);
   const canonical = JSON.stringify({ crv, kty, x, y });
-  return base64urlEncode(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical))));
+  return toBase64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical))));
 }
 
 /**
@@ -75,34 +77,10 @@ export async function signJws(key: SigningKey, payload: unknown, opts?: { jku?: 
   const json = JSON.stringify(payload);
   if (json === undefined) throw new Error("JWS payload must be JSON-serialisable");
   const header: JwsHeader = { alg: key.alg, kid: key.kid, ...(opts?.jku ? { jku: opts.jku } : {}) };
-  const signingInput = `${base64urlEncode(utf8(JSON.stringify(header)))}.${base64urlEncode(utf8(json))}`;
+  const signingInput = `${toBase64url(utf8(JSON.stringify(header)))}.${toBase64url(utf8(json))}`;
   // WebCrypto's ECDSA output is already r||s (IEEE P1363), the JWS form; no DER to undo.
   const signature = await crypto.subtle.sign(ES256_SIGN, key.privateKey, utf8(signingInput));
-  return `${signingInput}.${base64urlEncode(new Uint8Array(signature))}`;
-}
-
-/**
- * Verifies a compact ES256 JWS against `publicJwk` and returns its parsed payload.
- * Throws when the JWS is malformed, its alg isn't ES256 (no "none", no alg swapping),
- * its kid names another key, or the signature doesn't verify.
- */
-export async function verifyJws(publicJwk: PublishedJwk, jws: string): Promise<unknown> {
-  const parts = jws.split(".");
-  if (parts.length !== 3) throw new Error("JWS must have 3 dot-separated parts");
-  const [h, p, s] = parts as [string, string, string];
-  const header = parseJson(base64urlDecode(h), "header") as Partial<JwsHeader> | null;
-  if (header?.alg !== "ES256") throw new Error(`unsupported JWS alg: ${String(header?.alg)}`);
-  const jwk = ecPublicJwk(publicJwk);
-  if (header.kid !== undefined && header.kid !== (publicJwk.kid ?? (await jwkThumbprint(jwk)))) {
-    throw new Error("JWS kid does not match the verification key");
-  }
-  const signature = base64urlDecode(s);
-  if (signature.length !== 64) throw new Error("ES256 signature must be 64 bytes");
-  const key = await crypto.subtle.importKey("jwk", jwk, ECDSA_P256, false, ["verify"]);
-  if (!(await crypto.subtle.verify(ES256_SIGN, key, signature, utf8(`${h}.${p}`)))) {
-    throw new Error("JWS signature verification failed");
-  }
-  return parseJson(base64urlDecode(p), "payload");
+  return `${signingInput}.${toBase64url(new Uint8Array(signature))}`;
 }
 
 /** The JWKS to publish (e.g. at the `jku` URL): public members only, plus kid, use, alg. */
@@ -110,23 +88,8 @@ export function publicJwks(key: SigningKey): { keys: PublishedJwk[] } {
   return { keys: [{ ...key.publicJwk, kid: key.kid, use: "sig", alg: key.alg }] };
 }
 
-/** base64url without padding (RFC 4648 §5), via btoa so it runs without Buffer. */
-export function base64urlEncode(bytes: Uint8Array): string {
-  let binary = "";
-  // Chunked: String.fromCharCode(...bigArray) would overflow the argument limit.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Decodes unpadded base64url; throws on characters outside the alphabet. */
-export function base64urlDecode(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error("invalid base64url");
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
 /** The public members of a P-256 JWK, checked; anything else is refused. */
-function ecPublicJwk(jwk: JsonWebKey): JsonWebKey {
+export function ecPublicJwk(jwk: JsonWebKey): JsonWebKey {
   const { kty, crv, x, y } = jwk;
   if (kty !== "EC" || crv !== "P-256" || typeof x !== "string" || typeof y !== "string") {
     throw new Error("expected an EC P-256 JWK with x and y");
@@ -134,14 +97,7 @@ function ecPublicJwk(jwk: JsonWebKey): JsonWebKey {
   return { kty, crv, x, y };
 }
 
-function utf8(text: string): Uint8Array<ArrayBuffer> {
+/** UTF-8 bytes of a string, as WebCrypto takes them. */
+export function utf8(text: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
-}
-
-function parseJson(bytes: Uint8Array, part: string): unknown {
-  try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-  } catch {
-    throw new Error(`JWS ${part} is not valid UTF-8 JSON`);
-  }
 }

@@ -35,18 +35,6 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
-/** The envelope of a stored event row. */
-export function envelopeOf(row: typeof events.$inferSelect): EventEnvelope {
-  return {
-    id: row.id,
-    type: row.type as EventType,
-    sellerId: row.sellerId,
-    livemode: row.livemode,
-    occurredAt: row.occurredAt,
-    data: row.data,
-  };
-}
-
 /** Builds an envelope with a new id. */
 export function newEvent(input: Omit<EventEnvelope, "id">): EventEnvelope {
   return { id: crypto.randomUUID(), ...input };
