@@ -5,7 +5,11 @@ import { createClient } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { sellers } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { buyers, sellers, transactions } from "../../worker/db/schema";
+import { sealLegacyPersonalData } from "../../worker/domain/personal-data";
+import { SqliteClient } from "../../worker/node/sqlite-client";
+import { createTestPlatform } from "../support/platform";
 import { DEFAULT_FEE_PLAN_ID } from "../../worker/domain/transactions/fees";
 import { openDatabase } from "../../worker/node/database";
 import { applyMigrations, MIGRATIONS_FOLDER } from "../../worker/node/migrate";
@@ -34,6 +38,62 @@ describe("migration 0001 (transactions)", () => {
     expect(seller?.city).toBeNull();
     const rates = await client.execute("select count(*) as n from fee_plan_rates");
     expect(rates.rows[0]?.n).toBe(3);
+  });
+});
+
+/** A database migrated only up to (and including) migration number `last`. */
+async function migratedUpTo(name: string, last: number) {
+  const folder = join(dir, name);
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8"));
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify(journal));
+  const client = new SqliteClient(":memory:");
+  await migrate(createDb(client), { migrationsFolder: folder });
+  return client;
+}
+
+describe("migration 0003 (core speed and safety)", () => {
+  it("carries legacy rows over: documents masked in clear, personal data sealed by the sweep, counters seeded", async () => {
+    const client = await migratedUpTo("0002-only", 2);
+    await client.executeMultiple(`
+      insert into installation (key, value, updated_at) values ('bootstrap_seller_id', 's-1', 'x');
+      insert into sellers (id, legal_name, email, status, fee_plan_id, created_at, updated_at)
+        values ('s-1', 'Old Ltda', 'o@example.com', 'ACTIVE', '${DEFAULT_FEE_PLAN_ID}', 'x', 'x');
+      insert into buyers (id, seller_id, livemode, name, document_type, document_number, email, phone, address, created_at, updated_at)
+        values ('b-1', 's-1', 0, 'Maria', 'CPF', '52998224725', 'm@example.com', '11987654321', '{"street":"Rua A","number":"1","neighborhood":"B","city":"C","state":"SP","zipCode":"01310100","country":"BR"}', 'x', 'x');
+      insert into transactions (id, seller_id, livemode, status, payment_method, amount, currency, customer, idempotency_key, fee_percent_bps, fee_fixed_amount, revision, created_at, updated_at)
+        values ('t-1', 's-1', 0, 'PAID', 'PIX', 1000, 'BRL', '{"name":"Ana","email":null,"documentType":"CNPJ","documentNumber":"11222333000181","phone":null,"address":null}', 'k', 99, 0, 'r', 'x', 'x'),
+               ('t-2', 's-1', 0, 'PENDING', 'PIX', 500, 'BRL', '{"name":"Ana","email":null,"documentType":"CPF","documentNumber":"52998224725","phone":null,"address":null}', 'k2', 99, 0, 'r', 'x', 'x');
+    `);
+    const platform = await createTestPlatform();
+    const db = createDb(client);
+    await applyMigrations(db);
+
+    const [buyer] = await db.select().from(buyers);
+    expect(buyer).toMatchObject({ documentMasked: "***.982.247-**", name: "Maria" });
+    const [tx] = await db.select().from(transactions).where(eq(transactions.id, "t-1"));
+    expect(tx!.customer).toEqual({ name: "Ana", email: null, documentType: "CNPJ", document: "**.222.333/0001-**" });
+    expect((await db.select().from(sellers))[0]!.city).toBe("Sao Paulo"); // the sandbox seller keeps charging
+    const counts = await client.execute("select status, n from transaction_counts order by status");
+    expect(counts.rows.map((r) => [r.status, r.n])).toEqual([["PAID", 1], ["PENDING", 1]]);
+    expect((await client.execute("select n from buyer_counts")).rows[0]!.n).toBe(1);
+
+    // The sweep seals what the migration could only move.
+    const sealed = await sealLegacyPersonalData({ ...platform, db });
+    expect(sealed).toBe(3);
+    const raw = JSON.stringify((await client.execute("select * from buyers")).rows) + JSON.stringify((await client.execute("select * from transactions")).rows);
+    expect(raw).not.toContain("52998224725");
+    expect(raw).not.toContain("11222333000181");
+    expect(raw).not.toContain("11987654321");
+    const [after] = await db.select().from(buyers);
+    expect(JSON.parse(await platform.vault.open(after!.pii))).toMatchObject({ documentNumber: "52998224725", phone: "11987654321" });
+    expect(await sealLegacyPersonalData({ ...platform, db })).toBe(0);
+
+    // The counters then follow every change.
+    await client.execute("update transactions set status = 'CANCELLED' where id = 't-2'");
+    const moved = await client.execute("select status, n from transaction_counts order by status");
+    expect(moved.rows.map((r) => [r.status, r.n])).toEqual([["CANCELLED", 1], ["PAID", 1], ["PENDING", 0]]);
   });
 });
 
