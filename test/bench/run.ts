@@ -1,59 +1,155 @@
 /**
- * `npm run bench`: speed targets as ratios against a baseline measured in the same run, so a
- * shared, noisy machine moves both sides together. Baseline and measured operation alternate in
- * rounds and the median ratio counts, so a burst of load on one side does not decide the result.
- * Exits 1 when a ratio misses its target.
+ * `npm run bench`: the Node host over HTTP against the floor of its own stack (floor-server.ts:
+ * Hono + @libsql/client, one statement per request), both as child processes on temporary
+ * databases, loaded by autocannon from this process.
  *
- * Baseline: GET /health (routing, middleware, one `select 1`).
- * Measured: authenticated buyer read and buyer create (key hash + lookup, validation, insert).
- * Most of their cost is the native driver preparing each statement (see docs/performance.md),
- * so the targets guard against regressions in our own layers, not against SQLite.
+ * Floor and project rounds alternate per operation (floor, project, floor, …) after a warm-up,
+ * and the median of the per-round ratios counts: the machine is shared, so absolute figures
+ * drift between runs, and a burst of someone else's load lands on one round, not on the median.
+ * Prints one table, writes it as JSON to bench/results/, exits 1 on a missed target or any error.
  */
-import { buyerBody } from "../support/fixtures";
-import { createTestContext } from "../support/platform";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseBenchArgs, USAGE, type BenchOptions } from "./args";
+import { cleanupAll, installCleanupHandlers, onCleanup } from "./cleanup";
+import { startFloor, type Floor } from "./floor";
+import { createSeller, hostDatabaseUrl, resolveCheckout, startHost } from "./host";
+import { measure, type LoadOptions } from "./load";
+import { callApi, floorSpec, OPERATIONS, PIX_BODY, type OpContext, type Operation } from "./ops";
+import { failed, formatTable, machineInfo, passed, summarize, writeResults, type OpResult } from "./report";
+import { seedTransactions } from "./seed";
 
-type Op = () => Promise<Response>;
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const RESULTS_DIR = join(REPO, "bench/results");
 
-/** Microseconds per operation over `n` runs. */
-async function timeOf(op: Op, n: number): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const res = await op();
-    if (res.status >= 400) throw new Error(`HTTP ${res.status} ${await res.text()}`);
+const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
+
+/** Warm-up, then `rounds` pairs of (floor round, project round). */
+async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opts: BenchOptions): Promise<OpResult> {
+  const prepared = await op.prepare(ctx);
+  const label = prepared.label ?? op.label;
+  const target = prepared.target === undefined ? op.target : prepared.target;
+  const floorRequest = floorSpec(op, prepared.spec, floor);
+  const base = { connections: opts.connections };
+  const floorLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.floor === "insert" ? [201] : [200] });
+  const projectLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.expected });
+
+  let warmupErrors = 0;
+  if (opts.warmup > 0) {
+    // JIT, SQLite page cache, connection pools: none of that is what we compare.
+    warmupErrors += (await measure(floor.server.url, floorRequest, floorLoad(opts.warmup))).errors;
+    warmupErrors += (await measure(ctx.host.url, prepared.spec, projectLoad(opts.warmup))).errors;
   }
-  return ((performance.now() - started) * 1000) / n;
+  const floorRounds = [];
+  const projectRounds = [];
+  for (let r = 0; r < opts.rounds; r++) {
+    const f = await measure(floor.server.url, floorRequest, floorLoad(opts.duration));
+    const p = await measure(ctx.host.url, prepared.spec, projectLoad(opts.duration));
+    ctx.host.assertAlive();
+    floorRounds.push(f);
+    projectRounds.push(p);
+    log(`  ${op.name} round ${r + 1}/${opts.rounds}: floor ${f.rps.toFixed(0)} req/s, project ${p.rps.toFixed(0)} req/s (${(p.rps / f.rps).toFixed(3)})`);
+  }
+  return summarize(op, label, target, floorRounds, projectRounds, warmupErrors);
 }
 
-/** Median of (op cost / baseline cost) over alternating rounds. */
-async function ratio(op: Op, baseline: Op, rounds = 7, n = 300): Promise<{ ratio: number; us: number; baseUs: number }> {
-  await timeOf(op, 100); // warm-up: JIT and SQLite caches
-  await timeOf(baseline, 100);
-  const samples: Array<{ ratio: number; us: number; baseUs: number }> = [];
-  for (let r = 0; r < rounds; r++) {
-    const baseUs = await timeOf(baseline, n);
-    const us = await timeOf(op, n);
-    samples.push({ ratio: us / baseUs, us, baseUs });
+async function main(): Promise<number> {
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, OPERATIONS.map((o) => o.name));
+  if (!opts) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
   }
-  samples.sort((a, b) => a.ratio - b.ratio);
-  return samples[Math.floor(rounds / 2)]!;
-}
+  const started = new Date();
+  const loadAtStart = loadavg();
+  const checkout = resolveCheckout(opts.hostDir);
+  const benchTsx = join(REPO, "node_modules/.bin/tsx");
+  const tmp = mkdtempSync(join(tmpdir(), "pay-bench-"));
+  const removeTmp = () => rmSync(tmp, { recursive: true, force: true });
+  onCleanup({ run: async () => removeTmp(), runSync: removeTmp });
+  log(`host ${checkout.dir} @ ${checkout.commit?.slice(0, 10) ?? "?"}${checkout.dirty ? " (uncommitted changes)" : ""}; temp ${tmp}`);
 
-const ctx = await createTestContext();
-const buyer = await (await ctx.post("/v1/buyers", buyerBody())).json();
-const health: Op = async () => ctx.app.request("/health");
+  // The floor fills its own table meanwhile; it is a separate process.
+  const floorReady = startFloor(join(tmp, "floor"), opts.rows, benchTsx, REPO);
+  floorReady.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
 
-const targets: Array<[string, Op, number]> = [
-  ["GET /v1/buyers/{id}", () => ctx.get(`/v1/buyers/${buyer.id}`), 10],
-  ["POST /v1/buyers", () => ctx.post("/v1/buyers", buyerBody()), 20],
-];
+  const dbUrl = hostDatabaseUrl(join(tmp, "host"));
+  const keys = await createSeller(checkout, dbUrl);
+  log(`seller ${keys.sellerId} created by the checkout's admin CLI`);
 
-let failed = false;
-for (const [name, op, max] of targets) {
-  const r = await ratio(op, health);
-  const ok = r.ratio <= max;
-  failed ||= !ok;
-  console.log(
-    `${name}: ${r.us.toFixed(0)} µs vs /health ${r.baseUs.toFixed(0)} µs = ${r.ratio.toFixed(2)}x (target ≤ ${max}x) ${ok ? "ok" : "MISSED"}`,
+  // One real transaction through the API: the row every seeded one is cloned from, and the one GET reads.
+  let host = await startHost(checkout, dbUrl);
+  const source = await callApi({ host, apiKey: keys.apiKey }, "POST", "/v1/transactions", PIX_BODY, { "idempotency-key": "bench-source" });
+  if (source.status !== 201 || typeof source.json.id !== "string") {
+    throw new Error(`creating the source transaction: HTTP ${source.status} ${JSON.stringify(source.json).slice(0, 500)}`);
+  }
+  const transactionId = source.json.id;
+  await host.stop();
+
+  let seed = null;
+  if (opts.rows > 0) {
+    log(`seeding ${opts.rows} transactions…`);
+    seed = await seedTransactions(dbUrl, transactionId, opts.rows, (done) => log(`  ${done}/${opts.rows}`));
+    log(`seeded in ${seed.seconds.toFixed(1)} s (replaced columns: ${seed.replaced.join(", ")}; table has ${seed.totalRows} rows)`);
+  }
+  const floor = await floorReady;
+  host = await startHost(checkout, dbUrl);
+  log(`host on ${host.url}, floor on ${floor.server.url}`);
+
+  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows };
+  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
+  const results: OpResult[] = [];
+  for (const op of selected) {
+    log(`${op.name}: ${opts.warmup} s warm-up, then ${opts.rounds} × (${opts.duration} s floor + ${opts.duration} s project)`);
+    try {
+      host.assertAlive();
+      floor.server.assertAlive();
+      results.push(await measureOperation(op, ctx, floor, opts));
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      log(`${op.name} failed: ${msg}`);
+      // A 500 names a request id; the host's log line for it usually names the cause.
+      const requestId = /req_[0-9a-f-]{36}/.exec(msg)?.[0];
+      const lines = requestId ? host.stdout.tail.split("\n").filter((l) => l.includes(requestId)) : [];
+      for (const line of lines) log(`  host log: ${line}`);
+      results.push(failed(op, msg.split("\n")[0]!));
+    }
+  }
+
+  const finished = new Date();
+  const machine = machineInfo(checkout, loadAtStart);
+  const ok = results.every(passed);
+  const file = writeResults(RESULTS_DIR, started, {
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    seconds: (finished.getTime() - started.getTime()) / 1000,
+    options: opts,
+    machine,
+    seed,
+    hostLogLines: host.stdout.lines,
+    passed: ok,
+    operations: results,
+  });
+  const commit = `${checkout.commit?.slice(0, 10) ?? "unknown commit"}${checkout.dirty ? "+uncommitted" : ""}`;
+  process.stdout.write(
+    `\nHost ${checkout.dir} @ ${commit}; ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ` +
+      `${opts.rows} seeded transactions, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds per side; ` +
+      `${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
+      `${machine.loadavgAtEnd[0]!.toFixed(1)} at end\n\n${formatTable(results)}\n\n` +
+      `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
   );
+  return ok ? 0 : 1;
 }
-process.exit(failed ? 1 : 0);
+
+installCleanupHandlers();
+main()
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    await cleanupAll();
+    process.exit(1);
+  });

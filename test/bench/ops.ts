@@ -1,0 +1,202 @@
+/**
+ * The measured operations, each paired with the floor operation it is compared to (an API write
+ * against the floor's INSERT, an API read against its SELECT) and a target for the ratio
+ * project req/s ÷ floor req/s. `prepare` makes whatever the operation needs through the API
+ * itself (a replayable key, a deep cursor) so the bench depends on nothing but the HTTP contract.
+ */
+import { buyerBody } from "../support/fixtures";
+import type { ChildServer } from "./child";
+import type { RequestSpec } from "./load";
+
+/** A speed target: the ratio floor, and optionally a p99 ceiling as a multiple of the floor's p99. */
+export interface Target {
+  minRatio: number;
+  maxP99Factor?: number;
+}
+
+/** What an operation's setup found out. */
+export interface Prepared {
+  spec: RequestSpec;
+  /** Replaces the operation's label, e.g. to say which deep-page form was measured. */
+  label?: string;
+  /** Replaces the operation's target (null: reported without one). */
+  target?: Target | null;
+}
+
+/** What every operation may use. */
+export interface OpContext {
+  host: ChildServer;
+  apiKey: string;
+  /** A transaction created through the API before seeding. */
+  transactionId: string;
+  /** Rows seeded into the seller's history. */
+  rows: number;
+}
+
+/** One measured operation. */
+export interface Operation {
+  /** Its name for `--only`. */
+  name: string;
+  label: string;
+  floor: "insert" | "select";
+  target: Target | null;
+  /** Statuses that count as success; any other is an error. */
+  expected: number[];
+  prepare(ctx: OpContext): Promise<Prepared>;
+}
+
+/** The PIX charge the issue specifies. */
+export const PIX_BODY = JSON.stringify({
+  paymentMethod: "PIX",
+  amount: 1050,
+  currency: "BRL",
+  description: "Bench",
+  buyer: { name: "Maria da Silva", documentType: "CPF", documentNumber: "52998224725", email: "maria@example.com" },
+});
+
+/** Calls the host once (setup, not measured) and returns status and parsed JSON. */
+export async function callApi(
+  ctx: Pick<OpContext, "host" | "apiKey">,
+  method: "GET" | "POST",
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${ctx.host.url}${path}`, {
+    method,
+    headers: { "x-api-key": ctx.apiKey, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+    body,
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, json };
+}
+
+function expectStatus(what: string, got: { status: number; json: unknown }, ...ok: number[]) {
+  if (!ok.includes(got.status)) throw new Error(`${what}: HTTP ${got.status} ${JSON.stringify(got.json).slice(0, 500)}`);
+}
+
+const auth = (ctx: OpContext) => ({ "x-api-key": ctx.apiKey });
+
+function firstItemId(page: Record<string, unknown>): unknown {
+  const items = page.items;
+  return Array.isArray(items) ? (items[0] as { id?: unknown } | undefined)?.id : undefined;
+}
+
+/**
+ * The deep page: with cursors (a `nextCursor` in the first page), a cursor from far into the
+ * history, taken from `?size=100&page=<40% deep>` when the API still honours `page` there,
+ * else by walking `nextCursor`; without cursors, `?page=` at 80% depth, reported without a
+ * target (OFFSET pagination is what cursors are meant to replace).
+ */
+async function deepListPath(ctx: OpContext): Promise<Prepared> {
+  const first = await callApi(ctx, "GET", "/v1/transactions?size=20");
+  expectStatus("list", first, 200);
+  const deepPage = Math.max(1, Math.floor((ctx.rows * 0.4) / 100));
+  if ("nextCursor" in first.json) {
+    let cursor: unknown = null;
+    const jumped = await callApi(ctx, "GET", `/v1/transactions?size=100&page=${deepPage}`);
+    // Only if `page` was honoured: a cursor after the first page is no deep page.
+    if (jumped.status === 200 && firstItemId(jumped.json) !== firstItemId(first.json)) cursor = jumped.json.nextCursor;
+    if (typeof cursor !== "string") {
+      // Walk there: `page` may be gone once cursors exist.
+      let next: unknown = (await callApi(ctx, "GET", "/v1/transactions?size=100")).json.nextCursor;
+      for (let i = 1; i < deepPage && typeof next === "string"; i++) {
+        const step = await callApi(ctx, "GET", `/v1/transactions?size=100&cursor=${encodeURIComponent(next)}`);
+        expectStatus("list walk", step, 200);
+        next = step.json.nextCursor;
+      }
+      cursor = next;
+    }
+    if (typeof cursor === "string") {
+      return {
+        spec: { method: "GET", path: `/v1/transactions?size=20&cursor=${encodeURIComponent(cursor)}`, headers: auth(ctx) },
+        label: "GET /v1/transactions?size=20&cursor=<deep>",
+        target: { minRatio: 0.4 },
+      };
+    }
+  }
+  const page = Math.max(1, Math.floor((ctx.rows * 0.8) / 20));
+  return {
+    spec: { method: "GET", path: `/v1/transactions?size=20&page=${page}`, headers: auth(ctx) },
+    label: `GET /v1/transactions?size=20&page=${page}`,
+    target: null,
+  };
+}
+
+/** Every operation, in the order they run. */
+export const OPERATIONS: Operation[] = [
+  {
+    name: "create",
+    label: "POST /v1/transactions (PIX, new key)",
+    floor: "insert",
+    target: { minRatio: 0.5, maxP99Factor: 3 },
+    expected: [201],
+    prepare: async (ctx) => ({
+      spec: { method: "POST", path: "/v1/transactions", headers: auth(ctx), body: PIX_BODY, uniqueHeader: "idempotency-key" },
+    }),
+  },
+  {
+    name: "replay",
+    label: "POST /v1/transactions (replayed key)",
+    floor: "insert",
+    target: { minRatio: 0.8 },
+    expected: [200, 201],
+    prepare: async (ctx) => {
+      // Created once here, so every measured request (even the first ten in parallel) is a replay.
+      const key = `bench-replay-${Date.now()}`;
+      const headers = { ...auth(ctx), "idempotency-key": key };
+      expectStatus("replay setup", await callApi(ctx, "POST", "/v1/transactions", PIX_BODY, { "idempotency-key": key }), 201);
+      expectStatus("replay check", await callApi(ctx, "POST", "/v1/transactions", PIX_BODY, { "idempotency-key": key }), 200);
+      return { spec: { method: "POST", path: "/v1/transactions", headers, body: PIX_BODY } };
+    },
+  },
+  {
+    name: "get",
+    label: "GET /v1/transactions/{id}",
+    floor: "select",
+    target: { minRatio: 0.7 },
+    expected: [200],
+    prepare: async (ctx) => ({ spec: { method: "GET", path: `/v1/transactions/${ctx.transactionId}`, headers: auth(ctx) } }),
+  },
+  {
+    name: "list",
+    label: "GET /v1/transactions?size=20",
+    floor: "select",
+    target: { minRatio: 0.4 },
+    expected: [200],
+    prepare: async (ctx) => ({ spec: { method: "GET", path: "/v1/transactions?size=20", headers: auth(ctx) } }),
+  },
+  {
+    name: "list-deep",
+    label: "GET /v1/transactions (deep page)",
+    floor: "select",
+    target: { minRatio: 0.4 },
+    expected: [200],
+    prepare: deepListPath,
+  },
+  {
+    name: "buyer",
+    label: "POST /v1/buyers",
+    floor: "insert",
+    target: { minRatio: 0.5 },
+    expected: [201],
+    prepare: async (ctx) => {
+      const body = JSON.stringify(buyerBody());
+      expectStatus("buyer setup", await callApi(ctx, "POST", "/v1/buyers", body), 201);
+      return { spec: { method: "POST", path: "/v1/buyers", headers: auth(ctx), body } };
+    },
+  },
+];
+
+/** The floor's request for an operation: same method, headers and body, the floor's path. */
+export function floorSpec(op: Operation, project: RequestSpec, paths: { insertPath: string; selectPath: string }): RequestSpec {
+  return op.floor === "insert"
+    ? { ...project, method: "POST", path: paths.insertPath }
+    : { method: "GET", path: paths.selectPath, headers: project.headers };
+}
