@@ -4,12 +4,12 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
-import { authenticate } from "./lib/auth";
-import { guardJsonBody } from "./lib/body";
-import type { AppEnv } from "./lib/context";
-import { notFoundHandler, onError } from "./lib/on-error";
+import { authenticate } from "./http/auth";
+import { guardJsonBody } from "./http/body";
+import type { AppEnv } from "./http/context";
+import { notFoundHandler, onError } from "./http/on-error";
 import { PIX_PATHS } from "./domain/pix/location";
-import { requestLog } from "./lib/request-log";
+import { requestLog } from "./http/request-log";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";

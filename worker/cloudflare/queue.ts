@@ -10,7 +10,7 @@
 import type { Job } from "../jobs/job";
 import { DEFAULT_QUEUE_POLICY } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
-import { describeError } from "../lib/on-error";
+import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
 /** Seconds before a failed job is tried again: the Node queue's policy, and wrangler.toml's. */

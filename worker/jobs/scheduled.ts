@@ -7,7 +7,7 @@ import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
 import { purgeExpiredKeys } from "../domain/idempotency";
 import { sealLegacyPersonalData } from "../domain/personal-data";
-import { describeError } from "../lib/on-error";
+import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
 /** What one run did, for logs and tests. */

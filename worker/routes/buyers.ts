@@ -4,8 +4,8 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createBuyer, findBuyer, listBuyers, toBuyer, updateBuyer } from "../domain/buyers";
-import { scopeOf } from "../lib/auth";
-import type { AppEnv } from "../lib/context";
+import { scopeOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idParam } from "../schemas/ids";

@@ -10,7 +10,7 @@
  */
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context, Next } from "hono";
-import type { AppEnv } from "../lib/context";
+import type { AppEnv } from "../http/context";
 
 /** Where the Scalar bundle is served, and its file under dist/. */
 export const SCALAR_SCRIPT_PATH = "/docs/scalar.js";

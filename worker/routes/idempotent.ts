@@ -5,8 +5,8 @@
  */
 import type { Context } from "hono";
 import { idempotentRequest, type IdempotentRequest, type IdempotentResult } from "../domain/idempotency";
-import { scopeOf } from "../lib/auth";
-import type { AppEnv } from "../lib/context";
+import { scopeOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
 
 /**
  * Runs `operation` under the request's Idempotency-Key. Without the header a key is generated,

@@ -13,7 +13,7 @@ import { publicJwks, signJws } from "../domain/pix/jws";
 import { pixChargeAt } from "../domain/pix/charge";
 import { cobPayload, jwksUrl, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
 import { qrPng, qrSvg } from "../domain/pix/qr-image";
-import type { AppEnv } from "../lib/context";
+import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/problem";
 import type { Platform } from "../platform";
 import { problemResponses } from "../schemas/responses";

@@ -4,11 +4,11 @@
  */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { refundTransaction } from "../domain/transactions/refund-transaction";
-import type { AppEnv } from "../lib/context";
+import type { AppEnv } from "../http/context";
 import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
 import { IdempotencyHeaders, RefundCreateSchema, RefundSchema } from "../schemas/transaction";
-import { scopeOf } from "../lib/auth";
+import { scopeOf } from "../http/auth";
 import { TransactionIdParam } from "./transactions";
 
 const createRefundRoute = createRoute({

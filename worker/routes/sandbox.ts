@@ -6,12 +6,12 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { payTransaction } from "../domain/transactions/pay-transaction";
-import { authOf } from "../lib/auth";
-import type { AppEnv } from "../lib/context";
+import { authOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/problem";
 import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
 import { TransactionSchema } from "../schemas/transaction";
-import { scopeOf } from "../lib/auth";
+import { scopeOf } from "../http/auth";
 import { TransactionIdParam } from "./transactions";
 
 /** Mounted on /v1/sandbox/*: test keys only. */

@@ -1,7 +1,7 @@
 /** Operational routes outside /v1: health (the OpenAPI document and /docs are mounted in app.ts). */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
-import type { AppEnv } from "../lib/context";
+import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/problem";
 import { jsonResponse, problemResponses } from "../schemas/responses";
 

@@ -9,8 +9,8 @@ import { createPixTransaction } from "../domain/transactions/create-pix-transact
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
 import { readTransaction } from "../domain/transactions/expire-transactions";
-import { authOf, scopeOf } from "../lib/auth";
-import type { AppEnv } from "../lib/context";
+import { authOf, scopeOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";

@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { resolveKey, type KeyIdentity } from "../domain/api-keys";
 import type { Scope } from "../domain/scope";
 import type { AppEnv } from "./context";
-import { ApiError } from "./problem";
+import { ApiError } from "../lib/problem";
 
 type RouteRule = readonly [method: string, path: RegExp];
 

@@ -5,7 +5,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./context";
-import { ApiError, problemResponse } from "./problem";
+import { describeError } from "../lib/describe-error";
+import { ApiError, problemResponse } from "../lib/problem";
 
 /** Maps the HTTPExceptions Hono and its validators throw onto our codes. */
 function fromHttpException(err: HTTPException): ApiError {
@@ -23,26 +24,6 @@ function fromHttpException(err: HTTPException): ApiError {
     default:
       return new ApiError("INTERNAL_ERROR", "The request could not be completed.");
   }
-}
-
-/**
- * An error as it may be logged. A failed query (drizzle's DrizzleQueryError) carries its bound
- * parameters in its message and stack: buyers' documents, emails, key hashes. Those are cut, and
- * the driver's own reason (the error's `cause`) is kept, since it is what an operator needs.
- */
-export function describeError(err: unknown): { error: string; stack?: string } {
-  if (!(err instanceof Error)) return { error: String(err) };
-  let message = err.message;
-  let stack = err.stack;
-  const query = (err as { query?: unknown }).query;
-  if ("params" in err && typeof query === "string") {
-    message = `Failed query: ${query}`;
-    const cause = err.cause instanceof Error ? `${err.cause.name}: ${err.cause.message}` : err.cause;
-    if (cause !== undefined) message += ` (cause: ${String(cause)})`;
-    const frames = stack?.split("\n").filter((l) => /^\s+at /.test(l)) ?? [];
-    stack = [`${err.name}: ${message}`, ...frames].join("\n");
-  }
-  return { error: `${err.name}: ${message}`, stack };
 }
 
 /** `app.onError`. */

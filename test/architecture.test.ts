@@ -1,0 +1,71 @@
+/**
+ * The arrows of worker/ run one way: routes → domain → db, with schemas/ and lib/ as leaves
+ * that anything may import and that import nothing of the layers above them; the app and
+ * everything it runs import no Node or Cloudflare module (the same code runs in workerd). A new
+ * import against the grain fails here, naming the file and the import.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "..");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return filesUnder(path);
+    return path.endsWith(".ts") && !path.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/**
+ * Every import of a file: relative ones resolved to repository paths, others as written. With
+ * `runtime`, type-only imports (erased at build) are left out.
+ */
+function importsOf(file: string, runtime = false): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  return [...text.matchAll(/^\s*(?:import|export)\s([^;]*?)from\s+["']([^"']+)["']/gms)]
+    .filter(([, what]) => !(runtime && /^type\s/.test(what!)))
+    .map(([, , spec]) => (spec!.startsWith(".") ? relative(ROOT, normalize(join(ROOT, dirname(file), spec!))) : spec!));
+}
+
+/** For each layer, the places it must never import from. */
+const FORBIDDEN: Record<string, RegExp[]> = {
+  "worker/domain": [/^worker\/(routes|http|node|cloudflare|dev|cli)\//, /^worker\/app$/, /^worker\/jobs\/(?!job$)/],
+  "worker/db": [/^worker\/(domain|routes|http|jobs|node|cloudflare)\//, /^worker\/app$/],
+  "worker/schemas": [/^worker\/(domain|routes|http|db|jobs|node|cloudflare)\//],
+  "worker/lib": [/^worker\/(domain|routes|http|db|jobs|node|cloudflare|schemas)\//],
+  "worker/routes": [/^worker\/(node|cloudflare|dev|cli)\//],
+  shared: [/^worker\//],
+};
+
+/** Layers that run in workerd as well as Node: no host modules. */
+const PORTABLE = ["worker/domain", "worker/db", "worker/schemas", "worker/lib", "worker/routes", "worker/http", "worker/jobs", "shared"];
+const HOST_MODULE = /^(node:|cloudflare:|fs$|path$|crypto$|@libsql\/client$|libsql$)/;
+
+describe("worker/ layering", () => {
+  for (const [layer, rules] of Object.entries(FORBIDDEN)) {
+    it(`${layer} imports nothing it must not`, () => {
+      const wrong = filesUnder(layer).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => rules.some((rule) => rule.test(target)))
+          .map((target) => `${file} → ${target}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it("the portable layers import no Node or Cloudflare module", () => {
+    const wrong = PORTABLE.flatMap(filesUnder).flatMap((file) =>
+      importsOf(file, true)
+        .filter((t) => HOST_MODULE.test(t))
+        .map((t) => `${file} → ${t}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("the rules can fail: a domain file importing a route would be caught", () => {
+    expect(FORBIDDEN["worker/domain"]!.some((rule) => rule.test("worker/routes/transactions"))).toBe(true);
+    expect(importsOf("worker/app.ts")).toContain("worker/routes/transactions");
+  });
+});
