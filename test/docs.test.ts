@@ -10,10 +10,12 @@ import { SCALAR_SCRIPT_PATH } from "../worker/routes/docs";
 import { DIST_DIR, withStaticFiles } from "../worker/node/static-files";
 import { createTestContext } from "./support/platform";
 
-let host: ReturnType<typeof withStaticFiles>;
+let served: ReturnType<typeof withStaticFiles>;
+/** A request to the host's handler, as app.request() would send it. */
+const host = { request: async (path: string, init?: RequestInit) => served.fetch(new Request(`http://pay.test${path}`, init)) };
 beforeAll(async () => {
   // The same composition as worker/node.ts: dist/ in front of the app.
-  host = withStaticFiles((await createTestContext()).app);
+  served = withStaticFiles((await createTestContext()).app);
 });
 
 describe("GET /docs on the Node host", () => {

@@ -79,7 +79,7 @@ export function createApp(platform: Platform) {
     name: "Authorization",
     description: "The same key as `Authorization: ApiKey <key>`.",
   });
-  app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.var.platform.config.baseUrl }] }));
+  app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.get("platform").config.baseUrl }] }));
   app.get("/docs", docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
 
   // Read at the first miss, when every route is registered: a known path with another method is a 405.

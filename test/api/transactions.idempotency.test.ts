@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeys, refunds, transactions } from "../../worker/db/schema";
-import { CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/idempotency";
+import { CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/idempotency/commit";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
 import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { paidCharge, pixBody, refund, type Ctx } from "../support/transactions";
@@ -74,6 +74,22 @@ describe("Idempotency-Key on POST /v1/transactions", () => {
     const created = await responses[statuses.indexOf(201)]!.text();
     for (const res of responses) if (res.status === 200) expect(await res.text()).toBe(created);
     expect(await txCount()).toBe(1);
+  });
+
+  it("a retry reaching the process that answered first is replayed from memory, with no database round trip", async () => {
+    const first = await (await ctx.post("/v1/transactions", pixBody(), KEY)).text();
+    let batches = 0;
+    const batch = ctx.platform.client.batch.bind(ctx.platform.client);
+    ctx.platform.client.batch = (async (...args: Parameters<typeof batch>) => (batches++, batch(...args))) as typeof batch;
+    const again = await ctx.post("/v1/transactions", pixBody(), KEY);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(first);
+    expect(batches).toBe(0);
+    // A different request under the remembered key is still a 409 naming the fields.
+    const other = await ctx.post("/v1/transactions", pixBody({ amount: 77 }), KEY);
+    expect(other.status).toBe(409);
+    expect((await other.json()).differingFields).toEqual(["amount"]);
+    expect(batches).toBe(0);
   });
 
   it("sending a default explicitly is the same request: a replay, not a 409", async () => {

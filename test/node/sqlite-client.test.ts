@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ResultSet } from "@libsql/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/node/database";
 import { SqliteClient } from "../../worker/node/sqlite-client";
@@ -49,6 +50,30 @@ describe("SqliteClient", () => {
     // The connection is usable afterwards (no transaction left open).
     await client.batch([{ sql: "insert into t values (?, ?)", args: ["b", 2] }]);
     expect((await client.execute("select count(*) as n from t")).rows[0]!.n).toBe(2);
+  });
+
+  it("commits concurrent batches together, each atomic on its own: a failing one alone rolls back and alone gets the error", async () => {
+    await client.execute({ sql: "insert into t values (?, ?)", args: ["taken", 0] });
+    let commits = 0;
+    const exec = (client as unknown as { db: { exec(sql: string): void } }).db;
+    const original = exec.exec.bind(exec);
+    exec.exec = (sql: string) => {
+      if (sql === "COMMIT") commits++;
+      original(sql);
+    };
+    const outcomes = await Promise.allSettled([
+      client.batch([{ sql: "insert into t values (?, ?)", args: ["a", 1] }, { sql: "insert into t values (?, ?)", args: ["b", 2] }], "write"),
+      client.batch([{ sql: "insert into t values (?, ?)", args: ["c", 3] }, { sql: "insert into t values (?, ?)", args: ["taken", 4] }], "write"),
+      client.batch([{ sql: "insert into t values (?, ?)", args: ["d", 5] }, { sql: "select count(*) as n from t" }], "deferred"),
+    ]);
+    exec.exec = original;
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_CONSTRAINT" });
+    // The third batch saw the first's rows and not the failed second's.
+    expect((outcomes[2] as PromiseFulfilledResult<ResultSet[]>).value[1]!.rows[0]!.n).toBe(4);
+    const ids = (await client.execute("select id from t order by id")).rows.map((r) => r.id);
+    expect(ids).toEqual(["a", "b", "d", "taken"]);
+    expect(commits).toBe(1);
   });
 
   it("makes other callers wait while an interactive transaction holds the connection", async () => {

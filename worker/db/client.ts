@@ -9,8 +9,8 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "./schema";
 
-/** The database every route and domain function uses. */
-export type Db = LibSQLDatabase<typeof schema>;
+/** The database every route and domain function uses, with its libSQL client (`$client`). */
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
 /** Wraps a libSQL client in drizzle with the project's schema. */
 export function createDb(client: Client): Db {

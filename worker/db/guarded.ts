@@ -4,7 +4,7 @@
  * that condition in its own SQL: `INSERT … SELECT … WHERE <condition>`, `UPDATE … WHERE …`.
  * The caller reads the row counts afterwards to learn which branch the database took.
  */
-import { getTableColumns, is, SQL, sql, type InferInsertModel } from "drizzle-orm";
+import { getTableColumns, is, SQL, sql, type InferInsertModel, type Placeholder } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
@@ -29,8 +29,8 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Sql
   return db.run(sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} where ${condition}`);
 }
 
-/** Insert values where any column may instead be given as SQL. */
-export type SqlValues<T> = { [K in keyof T]: T[K] | SQL };
+/** Insert values where any column may instead be given as SQL or a placeholder bound later. */
+export type SqlValues<T> = { [K in keyof T]: T[K] | SQL | Placeholder };
 
 /** The number of rows a `db.run` statement of a batch wrote. */
 export function rowsAffected(result: unknown): number {

@@ -54,7 +54,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       headers: challenge,
     });
   }
-  const { platform } = c.var;
+  const platform = c.get("platform");
   const identity = await resolveKey(platform.db, key, platform.now());
   if (!identity) {
     throw new ApiError("UNAUTHENTICATED", "The API key is not valid: it is unknown, malformed or revoked.", {

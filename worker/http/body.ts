@@ -26,7 +26,7 @@ export const guardJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next();
   }
 
-  const limit = c.var.platform.config.maxBodyBytes;
+  const limit = c.get("platform").config.maxBodyBytes;
   const tooLarge = () => {
     throw new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${limit} bytes.`, {
       extensions: { limitBytes: limit },

@@ -30,7 +30,7 @@ function fromHttpException(err: HTTPException): ApiError {
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return problemResponse(c, err);
   if (err instanceof HTTPException) return problemResponse(c, fromHttpException(err));
-  c.var.platform?.log({
+  c.get("platform")?.log({
     msg: "request.unhandled_error",
     requestId: c.get("requestId"),
     ...describeError(err),

@@ -35,7 +35,7 @@ export function requestLog({ capabilityPrefixes }: RequestLogOptions): Middlewar
       await next();
     } finally {
       c.res.headers.set("X-Request-Id", requestId);
-      c.var.platform.log({
+      c.get("platform").log({
         msg: "request",
         requestId,
         method: c.req.method,

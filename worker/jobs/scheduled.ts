@@ -5,7 +5,7 @@
  */
 import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
-import { purgeExpiredKeys } from "../domain/idempotency";
+import { purgeExpiredKeys } from "../domain/idempotency/commit";
 import { sealLegacyPersonalData } from "../domain/personal-data";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";

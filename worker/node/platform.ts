@@ -20,9 +20,24 @@ export interface NodePlatform extends Platform {
   stopTimers(): void;
 }
 
-/** Prints one JSON line per log entry. */
-export function jsonLogger(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)) {
-  return (line: LogLine) => write(JSON.stringify({ time: new Date().toISOString(), ...line }));
+/**
+ * Prints one JSON line per log entry. Lines are gathered and written once per turn of the event
+ * loop: a write to a pipe is a system call, and one per request was a tenth of a read's CPU
+ * under load (docs/performance.md). Whatever is pending is written before the process exits.
+ */
+export function jsonLogger(write: (chunk: string) => void = (chunk) => process.stdout.write(chunk)) {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const chunk = pending.join("");
+    pending = [];
+    write(chunk);
+  };
+  process.on("exit", flush);
+  return (line: LogLine) => {
+    if (pending.length === 0) setImmediate(flush);
+    pending.push(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
+  };
 }
 
 /** Builds the Node platform over an open libSQL client. */

@@ -8,9 +8,16 @@
  * here is keyed by SQL text, which drizzle builds identically for every call of a query.
  *
  * One connection: the native driver is synchronous, so more connections would add lock traffic,
- * not parallelism. `execute` and `batch` run start to finish without yielding, so they never
- * interleave; an interactive `transaction()` holds the connection across awaits and everything
- * else waits for it (`exclusive`).
+ * not parallelism. `execute` and a group of batches run start to finish without yielding, so they
+ * never interleave; an interactive `transaction()` holds the connection across awaits and
+ * everything else waits for it (`exclusive`).
+ *
+ * Group commit. A durable commit waits for the disk (WAL + `synchronous = FULL`: one fsync per
+ * COMMIT), and the driver blocks the event loop while it does: one commit per create put a disk
+ * flush on every request's clock. Batches asked for while the event loop is busy are therefore
+ * run together, each inside its own SAVEPOINT, under one COMMIT: the same atomicity per batch (a
+ * failing batch rolls back to its savepoint and alone gets the error), the same durability (no
+ * batch's promise settles before the COMMIT that contains it is on disk), one flush for all.
  */
 import Database from "libsql";
 import {
@@ -34,11 +41,20 @@ export interface SqliteClientOptions {
   statementCacheSize?: number;
 }
 
+interface PendingBatch {
+  stmts: Array<InStatement | [string, InValue[]?]>;
+  resolve: (results: ResultSet[]) => void;
+  reject: (error: unknown) => void;
+}
+
 interface Prepared {
   stmt: Database.Statement;
   /** Column names, or null for a statement that returns no rows. */
   columns: string[] | null;
 }
+
+/** Statements that write rows (and so commit); PRAGMAs and DDL run on their own, at start. */
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 const BEGIN: Record<TransactionMode, string> = { write: "BEGIN IMMEDIATE", read: "BEGIN TRANSACTION READONLY", deferred: "BEGIN DEFERRED" };
 
@@ -49,6 +65,8 @@ export class SqliteClient implements Client {
   private readonly statements: LRU<string, Prepared>;
   /** Settles when the open interactive transaction ends; null when none is open. */
   private held: Promise<void> | null = null;
+  /** Batches waiting for the next group commit. */
+  private pending: PendingBatch[] = [];
 
   constructor(path: string, options: SqliteClientOptions = {}) {
     this.db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 } as never);
@@ -61,13 +79,24 @@ export class SqliteClient implements Client {
   }
 
   async execute(stmtOrSql: InStatement | string, args?: InValue[]): Promise<ResultSet> {
+    const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+    // A lone write commits too: it joins the group rather than pay a disk flush of its own.
+    if (WRITE.test(stmt.sql)) return (await this.batch([stmt], "write"))[0]!;
     await this.exclusive();
-    return this.run(typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql);
+    return this.run(stmt);
   }
 
   async batch(stmts: Array<InStatement | [string, InValue[]?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
-    await this.exclusive();
-    return this.inTransaction(BEGIN[mode], stmts);
+    if (mode === "read") {
+      await this.exclusive();
+      return this.inTransaction(BEGIN.read, stmts);
+    }
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stmts, resolve, reject });
+      // setImmediate runs after the poll phase: every request whose bytes arrived meanwhile
+      // has had its turn to join the group.
+      if (this.pending.length === 1) setImmediate(() => void this.commitGroup());
+    });
   }
 
   async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
@@ -111,18 +140,66 @@ export class SqliteClient implements Client {
     while (this.held) await this.held;
   }
 
+  /** Commits every pending batch in one transaction, each in a savepoint of its own. */
+  private async commitGroup(): Promise<void> {
+    await this.exclusive();
+    const group = this.pending;
+    this.pending = [];
+    if (group.length === 1) {
+      const [only] = group;
+      try {
+        only!.resolve(this.inTransaction(BEGIN.write, only!.stmts));
+      } catch (e) {
+        only!.reject(e);
+      }
+      return;
+    }
+    const outcomes: Array<{ ok: ResultSet[] } | { error: unknown }> = [];
+    try {
+      this.db.exec(BEGIN.write);
+      for (const { stmts } of group) {
+        this.db.exec("SAVEPOINT batch");
+        try {
+          outcomes.push({ ok: this.runAll(stmts) });
+          this.db.exec("RELEASE batch");
+        } catch (error) {
+          this.db.exec("ROLLBACK TO batch");
+          this.db.exec("RELEASE batch");
+          outcomes.push({ error });
+        }
+      }
+      this.db.exec("COMMIT");
+    } catch (e) {
+      // The transaction itself failed (I/O, a lock): nothing was committed, for anyone.
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+      const error = toLibsqlError(e);
+      for (const { reject } of group) reject(error);
+      return;
+    }
+    group.forEach(({ resolve, reject }, i) => {
+      const outcome = outcomes[i]!;
+      if ("ok" in outcome) resolve(outcome.ok);
+      else reject(outcome.error);
+    });
+  }
+
+  /** Runs a batch's statements in order; a failure names the statement's index. */
+  private runAll(stmts: Array<InStatement | [string, InValue[]?]>): ResultSet[] {
+    return stmts.map((s, i) => {
+      const stmt = Array.isArray(s) ? { sql: s[0], args: s[1] ?? [] } : s;
+      try {
+        return this.run(stmt);
+      } catch (e) {
+        throw e instanceof LibsqlError ? new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause as Error) : e;
+      }
+    });
+  }
+
   /** Runs statements between `begin` and COMMIT; any failure rolls the whole batch back. */
   private inTransaction(begin: string, stmts: Array<InStatement | [string, InValue[]?]>): ResultSet[] {
-    this.db.exec(begin);
+    this.wrap(() => this.db.exec(begin));
     try {
-      const results = stmts.map((s, i) => {
-        const stmt = Array.isArray(s) ? { sql: s[0], args: s[1] ?? [] } : s;
-        try {
-          return this.run(stmt);
-        } catch (e) {
-          throw e instanceof LibsqlError ? new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause as Error) : e;
-        }
-      });
+      const results = this.runAll(stmts);
       this.db.exec("COMMIT");
       return results;
     } catch (e) {

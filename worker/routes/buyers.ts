@@ -64,13 +64,13 @@ const updateBuyerRoute = createRoute({
 /** The buyers routes. */
 export const buyersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createBuyerRoute, async (c) => {
-    return c.json(await createBuyer(c.var.platform, scopeOf(c), c.req.valid("json")), 201);
+    return c.json(await createBuyer(c.get("platform"), scopeOf(c), c.req.valid("json")), 201);
   })
   .openapi(listBuyersRoute, async (c) => {
-    return c.json(await listBuyers(c.var.platform, scopeOf(c), c.req.valid("query")), 200);
+    return c.json(await listBuyers(c.get("platform"), scopeOf(c), c.req.valid("query")), 200);
   })
   .openapi(getBuyerRoute, async (c) => {
-    const { platform } = c.var;
+    const platform = c.get("platform");
     const { buyerId } = c.req.valid("param");
     const row = await findBuyer(platform.db, scopeOf(c), buyerId);
     if (!row) throw notFound("buyer", buyerId);
@@ -78,7 +78,7 @@ export const buyersRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateBuyerRoute, async (c) => {
     const { buyerId } = c.req.valid("param");
-    const buyer = await updateBuyer(c.var.platform, scopeOf(c), buyerId, c.req.valid("json"));
+    const buyer = await updateBuyer(c.get("platform"), scopeOf(c), buyerId, c.req.valid("json"));
     if (!buyer) throw notFound("buyer", buyerId);
     return c.json(buyer, 200);
   });

@@ -103,6 +103,6 @@ export function docsPage(document: () => OpenApiDocument) {
     // its own markup), and CSS hides it once Scalar has rendered into #app: no script needed.
     const index = `<style>#app:not(:empty)~#api-index{display:none}</style><div id="api-index">${operationIndex(document())}</div>`;
     const html = (await res.text()).replace('<div id="app"></div>', `<div id="app"></div>${index}`);
-    return c.html(html, 200, { "Content-Security-Policy": docsContentSecurityPolicy(nonce, c.var.platform.config.baseUrl) });
+    return c.html(html, 200, { "Content-Security-Policy": docsContentSecurityPolicy(nonce, c.get("platform").config.baseUrl) });
   };
 }

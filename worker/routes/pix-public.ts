@@ -93,7 +93,7 @@ export const pixPublicRoutes = new OpenAPIHono<AppEnv>();
 pixPublicRoutes.use("/pix/*", cors({ origin: "*", allowMethods: ["GET"] }));
 pixPublicRoutes
   .openapi(locationRoute, async (c) => {
-    const { platform } = c.var;
+    const platform = c.get("platform");
     const charge = await chargeAt(platform, c.req.valid("param").locationId);
     const key = await signingKeyFor(platform.config.pixSigningJwk);
     const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.pixKey }, platform.now());
@@ -101,7 +101,7 @@ pixPublicRoutes
     return c.body(jws, 200, { "Content-Type": "application/jose", "Cache-Control": "no-store" });
   })
   .openapi(qrRoute, async (c) => {
-    const charge = await chargeAt(c.var.platform, c.req.valid("param").locationId);
+    const charge = await chargeAt(c.get("platform"), c.req.valid("param").locationId);
     // The image of a charge never changes, so it may be cached.
     const cache = { "Cache-Control": "public, max-age=86400, immutable", "Cross-Origin-Resource-Policy": "cross-origin" };
     if (c.req.valid("query").format === "png") {
@@ -110,6 +110,6 @@ pixPublicRoutes
     return c.body(await qrSvg(charge.pixQrCode), 200, { "Content-Type": "image/svg+xml", ...cache });
   })
   .openapi(jwksRoute, async (c) => {
-    const key = await signingKeyFor(c.var.platform.config.pixSigningJwk);
+    const key = await signingKeyFor(c.get("platform").config.pixSigningJwk);
     return c.json(publicJwks(key) as unknown as { keys: Array<Record<string, unknown>> }, 200, { "Cache-Control": "public, max-age=300" });
   });

@@ -35,5 +35,5 @@ const payRoute = createRoute({
 /** The sandbox routes. */
 export const sandboxRoutes = new OpenAPIHono<AppEnv>().openapi(payRoute, async (c) => {
   const { id } = c.req.valid("param");
-  return c.json(await payTransaction(c.var.platform, scopeOf(c), id), 200);
+  return c.json(await payTransaction(c.get("platform"), scopeOf(c), id), 200);
 });

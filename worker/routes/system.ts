@@ -22,11 +22,11 @@ const healthRoute = createRoute({
 
 /** /health. */
 export const systemRoutes = new OpenAPIHono<AppEnv>().openapi(healthRoute, async (c) => {
-  const { db, now } = c.var.platform;
+  const { db, now } = c.get("platform");
   try {
     await db.run(sql`select 1`);
   } catch (err) {
-    c.var.platform.log({ msg: "health.database_unreachable", error: String(err) });
+    c.get("platform").log({ msg: "health.database_unreachable", error: String(err) });
     throw new ApiError("SERVICE_UNAVAILABLE", "The database is not reachable.");
   }
   return c.json({ status: "ok" as const, database: "reachable" as const, time: now().toISOString() }, 200);

@@ -90,19 +90,19 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const key = c.req.valid("header")["idempotency-key"];
     // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
     return idempotently(c, "transactions.create", key, body, (request) =>
-      createPixTransaction(c.var.platform, { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
+      createPixTransaction(c.get("platform"), { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
     ) as never;
   })
   .openapi(listTransactionsRoute, async (c) => {
-    return c.json(await listTransactions(c.var.platform, scopeOf(c), c.req.valid("query")), 200);
+    return c.json(await listTransactions(c.get("platform"), scopeOf(c), c.req.valid("query")), 200);
   })
   .openapi(getTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const state = await readTransaction(c.var.platform, id, scopeOf(c));
+    const state = await readTransaction(c.get("platform"), id, scopeOf(c));
     if (!state) throw notFound("transaction", id);
-    return c.json(toTransaction(state, c.var.platform.config.baseUrl), 200);
+    return c.json(toTransaction(state, c.get("platform").config.baseUrl), 200);
   })
   .openapi(cancelTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");
-    return c.json(await cancelTransaction(c.var.platform, scopeOf(c), id), 200);
+    return c.json(await cancelTransaction(c.get("platform"), scopeOf(c), id), 200);
   });

@@ -10,7 +10,7 @@
  * an inline buyer is not saved as a Buyer. The seller's fee rate for PIX is copied onto the row by
  * the database itself, and charged when the payment arrives.
  */
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { maskDocument } from "../../../shared/documents";
 import { insertWhere, type SqlValues } from "../../db/guarded";
 import { transactions, type PersonalData } from "../../db/schema";
@@ -22,7 +22,7 @@ import type { TransactionCreate } from "../../schemas/transaction";
 import { acquirerFor } from "../acquirers/acquirer";
 import type { SellerProfile } from "../api-keys";
 import { findBuyer } from "../buyers";
-import { commitIdempotently, type IdempotentRequest, type IdempotentResult } from "../idempotency";
+import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
 import { sealPersonalData } from "../personal-data";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
@@ -84,6 +84,17 @@ async function customerOf(platform: Platform, scope: Scope, body: TransactionCre
   };
 }
 
+/** Every column of a new charge is a placeholder but the fee rate, which the database reads. */
+const createBatch = idempotentBatch({
+  statements: (db, keyFree) => {
+    const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
+    const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, sql.placeholder(k)])) as SqlValues<TransactionRow>;
+    Object.assign(values, { feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount });
+    return [insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced}`)];
+  },
+  created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${sql.placeholder("id")})`,
+});
+
 /** Creates the charge, or replays the first answer to the same key. */
 export async function createPixTransaction(platform: Platform, { scope, seller, request, body }: CreatePixInput): Promise<IdempotentResult> {
   acquirerFor(platform.acquirers, scope.livemode);
@@ -93,7 +104,6 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const locationId = randomToken(LOCATION_ID_LENGTH);
-  const rate = sellerFeeRateSql(scope.sellerId, "PIX");
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,
@@ -129,12 +139,8 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     createdAt: at,
     updatedAt: at,
   };
-  const values: SqlValues<TransactionRow> = { ...row, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
-  const result = await commitIdempotently(platform, request, {
-    statements: (keyFree) => [insertWhere(platform.db, transactions, values, sql`${keyFree} and ${rate.priced}`)],
-    created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id})`,
-    response: { status: 201, body: JSON.stringify(toTransaction({ row, refunds: [] }, config.baseUrl)) },
-  });
+  const response = { status: 201, body: JSON.stringify(toTransaction({ row, refunds: [] }, config.baseUrl)) };
+  const result = await commitIdempotently(platform, request, createBatch, row, response);
   // Only the price can refuse it: every other condition was checked above.
   if (!result) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");
   return result;

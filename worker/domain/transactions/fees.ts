@@ -7,7 +7,7 @@
  * Rounding rule: fee = round-half-up(amount × bps / 10 000) + fixed, capped at the amount, in
  * integer (BigInt) arithmetic so no float ever touches money. netAmount = amount − feeAmount.
  */
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import { feePlanRates, sellers, type PaymentMethod } from "../../db/schema";
 
 /** The plan every seller gets unless assigned another (seeded by migration 0001). */
@@ -36,7 +36,7 @@ export function computeFee(amount: number, rate: Pick<FeeRate, "percentBps" | "f
  * when the seller's plan does not price the method. A seller without a plan (created before fee
  * plans existed) is priced by the default plan.
  */
-export function sellerFeeRateSql(sellerId: string, method: PaymentMethod) {
+export function sellerFeeRateSql(sellerId: string | Placeholder, method: PaymentMethod) {
   const planId = sql`(select coalesce(${sellers.feePlanId}, ${DEFAULT_FEE_PLAN_ID}) from ${sellers} where ${sellers.id} = ${sellerId})`;
   const rate = (column: typeof feePlanRates.percentBps | typeof feePlanRates.fixedAmount) =>
     sql`select ${column} from ${feePlanRates} where ${feePlanRates.feePlanId} = ${planId} and ${feePlanRates.paymentMethod} = ${method}`;

@@ -14,13 +14,13 @@
  * job is enqueued for a couple of seconds from now, and the scheduled sweep picks up any whose
  * message was lost.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { insertWhere } from "../../db/guarded";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { insertWhere, type SqlValues } from "../../db/guarded";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { acquirerFor } from "../acquirers/acquirer";
-import { commitIdempotently, type IdempotentRequest, type IdempotentResult } from "../idempotency";
+import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
 import { readTransaction } from "./expire-transactions";
 import { toRefund, type RefundRow, type TransactionState } from "./serialize";
 import { requireTransition, statusesAllowing } from "./state-machine";
@@ -53,21 +53,41 @@ function refusal(state: TransactionState, requested: number | undefined): ApiErr
   return new ApiError("REFUND_EXCEEDS_AMOUNT", detail, { extensions: { refundableAmount: left, requestedAmount: requested ?? left } });
 }
 
+/** True once the new refund exists (its id is the placeholder `id`). */
+const refundCreated = sql`exists (select 1 from ${refunds} where ${refunds.id} = ${sql.placeholder("id")})`;
+
+/** The refund's batch; the over-refund guard is evaluated by the database inside it. */
+const refundBatch = idempotentBatch({
+  statements: (db, keyFree) => {
+    const v = (name: keyof RefundRow | "revision") => sql.placeholder(name);
+    const from = statusesAllowing("request_refund");
+    // Every status a refund may start from leads to the same one (state-machine.ts).
+    const { to } = requireTransition(from[0]!, "request_refund");
+    const fits = sql`${v("amount")} > 0 and exists (select 1 from ${transactions} where ${transactions.id} = ${v("transactionId")}
+      and ${inArray(transactions.status, from)}
+      and (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.transactionId} = ${v("transactionId")} and ${refunds.status} <> 'FAILED')
+        + ${v("amount")} <= ${transactions.amount})`;
+    const row = Object.fromEntries(Object.keys(getTableColumns(refunds)).map((k) => [k, sql.placeholder(k)])) as SqlValues<RefundRow>;
+    return [
+      insertWhere(db, refunds, row, and(fits, keyFree)!),
+      db
+        .update(transactions)
+        .set({ status: to, revision: v("revision"), updatedAt: v("requestedAt") } as never)
+        .where(and(eq(transactions.id, v("transactionId")), inArray(transactions.status, from), refundCreated)),
+    ];
+  },
+  created: refundCreated,
+});
 /**
  * Requests the refund, or replays the first answer to the same key. Every refusal is decided by
  * the batch's own guard and explained afterwards, so a retry of a refund that emptied the
  * transaction still gets its stored answer rather than "nothing left to refund".
  */
 export async function refundTransaction(platform: Platform, input: RefundInput): Promise<IdempotentResult> {
-  const { db } = platform;
   const current = await readTransaction(platform, input.transactionId, input.scope);
   if (!current) throw notFound("transaction", input.transactionId);
   acquirerFor(platform.acquirers, current.row.livemode);
   const amount = input.amount ?? refundableAmount(current);
-  const from = statusesAllowing("request_refund");
-  // Every status a refund may start from leads to the same one (state-machine.ts).
-  const { to } = requireTransition(from[0]!, "request_refund");
-
   const at = platform.now().toISOString();
   const { id: txId } = current.row;
   const refund: RefundRow = {
@@ -81,21 +101,9 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     completedAt: null,
     updatedAt: at,
   };
-  // The over-refund guard, evaluated by the database inside the batch's transaction.
-  const fits = sql`${amount} > 0 and exists (select 1 from ${transactions} where ${transactions.id} = ${txId} and ${inArray(transactions.status, from)}
-    and (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.transactionId} = ${txId} and ${refunds.status} <> 'FAILED') + ${amount} <= ${transactions.amount})`;
-  const created = sql`exists (select 1 from ${refunds} where ${refunds.id} = ${refund.id})`;
-  const result = await commitIdempotently(platform, input.request, {
-    statements: (keyFree) => [
-      insertWhere(db, refunds, refund, and(fits, keyFree)!),
-      db
-        .update(transactions)
-        .set({ status: to, revision: crypto.randomUUID(), updatedAt: at })
-        .where(and(eq(transactions.id, txId), inArray(transactions.status, from), created)),
-    ],
-    created,
-    response: { status: 201, body: JSON.stringify(toRefund(refund)) },
-  });
+  const values = { ...refund, revision: crypto.randomUUID() };
+  const response = { status: 201, body: JSON.stringify(toRefund(refund)) };
+  const result = await commitIdempotently(platform, input.request, refundBatch, values, response);
   if (!result) {
     // Refused by the guard: the status, nothing left, too much, or a change since the read.
     const now = (await readTransaction(platform, txId, input.scope)) ?? current;
