@@ -3,12 +3,14 @@
 -- generate: SQLite cannot add a NOT NULL column without a default, and existing rows must be
 -- carried over. Legacy personal data moves into the new columns as clear JSON; the scheduled
 -- sweep `pii.seal` seals it (it is not a '.v1' value, so the partial indexes below find it).
+-- The counters are WITHOUT ROWID (hand-added; drizzle-kit cannot express it): a counter is its
+-- primary key, so every create updates one b-tree instead of a table and its key index.
 CREATE TABLE `buyer_counts` (
 	`seller_id` text NOT NULL,
 	`livemode` integer NOT NULL,
 	`n` integer NOT NULL,
 	PRIMARY KEY(`seller_id`, `livemode`)
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `transaction_counts` (
 	`seller_id` text NOT NULL,
@@ -16,7 +18,7 @@ CREATE TABLE `transaction_counts` (
 	`status` text NOT NULL,
 	`n` integer NOT NULL,
 	PRIMARY KEY(`seller_id`, `livemode`, `status`)
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 ALTER TABLE `buyers` ADD `document_masked` text NOT NULL DEFAULT '';--> statement-breakpoint
 ALTER TABLE `buyers` ADD `pii` text NOT NULL DEFAULT '';--> statement-breakpoint
@@ -33,6 +35,7 @@ ALTER TABLE `buyers` DROP COLUMN `document_number`;--> statement-breakpoint
 ALTER TABLE `buyers` DROP COLUMN `phone`;--> statement-breakpoint
 ALTER TABLE `buyers` DROP COLUMN `address`;--> statement-breakpoint
 DROP INDEX `transactions_seller_status_idx`;--> statement-breakpoint
+DROP INDEX `transactions_pix_txid_idx`;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `customer_pii` text NOT NULL DEFAULT '';--> statement-breakpoint
 UPDATE `transactions` SET
   `customer_pii` = json_object('documentNumber', `customer` ->> '$.documentNumber', 'phone', `customer` ->> '$.phone', 'address', `customer` -> '$.address'),

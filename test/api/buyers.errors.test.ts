@@ -107,6 +107,15 @@ describe("request errors: never a 500", () => {
     expect(problem.limitBytes).toBe(102400);
   });
 
+  it("a body whose Content-Length is over the limit → 400 PAYLOAD_TOO_LARGE, judged by the header", async () => {
+    const body = JSON.stringify(buyerBody({ name: "x".repeat(110 * 1024) }));
+    const res = await ctx.send("POST", "/v1/buyers", body, { "Content-Type": "application/json", "Content-Length": String(body.length) });
+    expect((await problemOf(res)).code).toBe("PAYLOAD_TOO_LARGE");
+    const fits = JSON.stringify(buyerBody());
+    const ok = await ctx.send("POST", "/v1/buyers", fits, { "Content-Type": "application/json", "Content-Length": String(fits.length) });
+    expect(ok.status).toBe(201);
+  });
+
   it("a JSON array body → 400 VALIDATION_FAILED", async () => {
     expect((await problemOf(await ctx.post("/v1/buyers", [1, 2]))).code).toBe("VALIDATION_FAILED");
   });

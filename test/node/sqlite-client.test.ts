@@ -55,9 +55,9 @@ describe("SqliteClient", () => {
   it("commits concurrent batches together, each atomic on its own: a failing one alone rolls back and alone gets the error", async () => {
     await client.execute({ sql: "insert into t values (?, ?)", args: ["taken", 0] });
     let commits = 0;
-    const exec = (client as unknown as { db: { exec(sql: string): void } }).db;
-    const original = exec.exec.bind(exec);
-    exec.exec = (sql: string) => {
+    const internals = client as unknown as { control(sql: string): void };
+    const original = internals.control.bind(client);
+    internals.control = (sql: string) => {
       if (sql === "COMMIT") commits++;
       original(sql);
     };
@@ -66,7 +66,7 @@ describe("SqliteClient", () => {
       client.batch([{ sql: "insert into t values (?, ?)", args: ["c", 3] }, { sql: "insert into t values (?, ?)", args: ["taken", 4] }], "write"),
       client.batch([{ sql: "insert into t values (?, ?)", args: ["d", 5] }, { sql: "select count(*) as n from t" }], "deferred"),
     ]);
-    exec.exec = original;
+    internals.control = original;
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_CONSTRAINT" });
     // The third batch saw the first's rows and not the failed second's.

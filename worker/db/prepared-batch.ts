@@ -16,7 +16,9 @@ import type { Db } from "./client";
 /** Something drizzle can turn into SQL text and parameters: a query builder or a `db.run(sql)`. */
 export type Buildable = { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } };
 
-type Bind = (values: Record<string, unknown>) => unknown;
+/** Where a run's values come from: one or more objects, looked up in order. */
+type Values = ReadonlyArray<Record<string, unknown>>;
+type Bind = (values: Values) => unknown;
 
 interface PreparedStatement {
   sql: string;
@@ -40,10 +42,12 @@ function binderOf(param: unknown): Bind {
   return () => param;
 }
 
-function valueOf(values: Record<string, unknown>, name: string): unknown {
-  const value = values[name];
-  if (value === undefined) throw new Error(`No value for placeholder "${name}"`);
-  return value;
+function valueOf(sources: Values, name: string): unknown {
+  for (const source of sources) {
+    const value = source[name];
+    if (value !== undefined) return value;
+  }
+  throw new Error(`No value for placeholder "${name}"`);
 }
 
 /** A batch built once: `run` binds values and executes it in one transaction. */
@@ -60,10 +64,10 @@ export class PreparedBatch {
     });
   }
 
-  /** Runs the batch with `values` for its placeholders; one result set per statement. */
-  run(values: Record<string, unknown>): Promise<ResultSet[]> {
+  /** Runs the batch with values for its placeholders from `sources`; one result set per statement. */
+  run(...sources: Values): Promise<ResultSet[]> {
     return this.db.$client.batch(
-      this.statements.map(({ sql, binds }) => ({ sql, args: binds.map((bind) => bind(values)) as never })),
+      this.statements.map(({ sql, binds }) => ({ sql, args: binds.map((bind) => bind(sources)) as never })),
       "write",
     );
   }

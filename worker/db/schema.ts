@@ -179,7 +179,7 @@ export const transactions = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     /** PIX: the random id in the location URL and the QR image URL (unguessable). */
     pixLocationId: text("pix_location_id"),
-    /** PIX: the BCB txid (32 alphanumerics). */
+    /** PIX: the BCB txid (32 random alphanumerics: unique without an index, see below). */
     pixTxid: text("pix_txid"),
     /** PIX: the BR Code (copy-and-paste payload). */
     pixQrCode: text("pix_qr_code"),
@@ -204,7 +204,8 @@ export const transactions = sqliteTable(
     index("transactions_expiry_idx").on(t.status, t.expiresAt),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
-    uniqueIndex("transactions_pix_txid_idx").on(t.pixTxid),
+    // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
+    // duplicate as likely as a duplicate UUID. A PSP connector that notifies by txid adds one.
   ],
 );
 

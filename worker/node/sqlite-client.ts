@@ -111,7 +111,7 @@ export class SqliteClient implements Client {
 
   async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
     await this.exclusive();
-    this.db.exec(BEGIN[mode]);
+    this.control(BEGIN[mode]);
     let release!: () => void;
     this.held = new Promise((resolve) => (release = resolve));
     return new SqliteTransaction(this, () => {
@@ -156,19 +156,19 @@ export class SqliteClient implements Client {
     }
     const outcomes: Array<{ ok: ResultSet[] } | { error: unknown }> = [];
     try {
-      this.db.exec(BEGIN.write);
+      this.control(BEGIN.write);
       for (const { stmts } of group) {
-        this.db.exec("SAVEPOINT batch");
+        this.control("SAVEPOINT batch");
         try {
           outcomes.push({ ok: this.runAll(stmts) });
-          this.db.exec("RELEASE batch");
+          this.control("RELEASE batch");
         } catch (error) {
-          this.db.exec("ROLLBACK TO batch");
-          this.db.exec("RELEASE batch");
+          this.control("ROLLBACK TO batch");
+          this.control("RELEASE batch");
           outcomes.push({ error });
         }
       }
-      this.db.exec("COMMIT");
+      this.control("COMMIT");
     } catch (e) {
       // The transaction itself failed (I/O, a lock): nothing was committed, for anyone.
       if (this.db.inTransaction) this.db.exec("ROLLBACK");
@@ -181,6 +181,11 @@ export class SqliteClient implements Client {
       if ("ok" in outcome) resolve(outcome.ok);
       else reject(outcome.error);
     });
+  }
+
+  /** Runs a transaction-control statement (BEGIN, SAVEPOINT, COMMIT…), prepared once like any other. */
+  private control(sql: string): void {
+    this.prepared(sql).stmt.run([]);
   }
 
   /** Runs a batch's statements in order; a failure names the statement's index. */
@@ -197,10 +202,10 @@ export class SqliteClient implements Client {
 
   /** Runs statements between `begin` and COMMIT; any failure rolls the whole batch back. */
   private inTransaction(begin: string, stmts: Array<InStatement | [string, InValue[]?]>): ResultSet[] {
-    this.wrap(() => this.db.exec(begin));
+    this.wrap(() => this.control(begin));
     try {
       const results = this.runAll(stmts);
-      this.db.exec("COMMIT");
+      this.control("COMMIT");
       return results;
     } catch (e) {
       if (this.db.inTransaction) this.db.exec("ROLLBACK");

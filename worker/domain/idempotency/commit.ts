@@ -131,8 +131,7 @@ export async function commitIdempotently(
   const now = platform.now();
   const token = crypto.randomUUID();
   const expiresAt = now.getTime() + KEY_TTL_SECONDS * 1000;
-  const results = await batch(platform.db).run({
-    ...values,
+  const results = await batch(platform.db).run(values, {
     key_seller_id: scope.sellerId,
     key_livemode: scope.livemode,
     key_key: scope.key,
