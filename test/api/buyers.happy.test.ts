@@ -123,6 +123,10 @@ describe("buyers: create, read, update", () => {
     const second = await (await ctx.get("/v1/buyers?page=1&size=2")).json();
     expect(second.items.map((b: { name: string }) => b.name)).toEqual(["A"]);
     expect(second).toMatchObject({ hasNext: false, hasPrevious: true, isFirst: false, isLast: true });
+    // The cursor of the first page reads the same second page; the total comes from the counters.
+    const viaCursor = await (await ctx.get(`/v1/buyers?size=2&cursor=${page.nextCursor}`)).json();
+    expect(viaCursor.items).toEqual(second.items);
+    expect(viaCursor).toMatchObject({ page: 1, totalItems: 3, nextCursor: null });
   });
 
   it("finds a buyer by its id in upper case too (a UUID is case-insensitive)", async () => {

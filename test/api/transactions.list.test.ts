@@ -44,6 +44,38 @@ describe("GET /v1/transactions", () => {
     expect(pages[2].items).toHaveLength(1);
   });
 
+  it("nextCursor walks the same pages as page numbers, with exact hasNext and a page count that follows", async () => {
+    const walked: string[] = [];
+    let page = await list("?size=3");
+    const seen = [page];
+    while (page.nextCursor) {
+      page = await list(`?size=3&cursor=${page.nextCursor}`);
+      seen.push(page);
+    }
+    for (const p of seen) walked.push(...p.items.map((t: { id: string }) => t.id));
+    expect(walked).toEqual(newestFirst());
+    expect(seen.map((p) => p.page)).toEqual([0, 1, 2]);
+    expect(seen.map((p) => p.hasNext)).toEqual([true, true, false]);
+    expect(seen.every((p) => p.totalItems === 7)).toBe(true);
+    expect(seen[2]).toMatchObject({ isLast: true, nextCursor: null });
+    // A cursor from a page number continues from there.
+    const second = await list("?page=1&size=3");
+    expect((await list(`?size=3&cursor=${second.nextCursor}`)).items).toEqual(seen[2].items);
+  });
+
+  it("a cursor walk with a status filter stays within that status", async () => {
+    const first = await list("?status=PAID&size=1");
+    const second = await list(`?status=PAID&size=1&cursor=${first.nextCursor}`);
+    expect([...first.items, ...second.items].map((t: { id: string }) => t.id).sort()).toEqual([ids[1], ids[3]].sort());
+    expect(second).toMatchObject({ totalItems: 2, hasNext: false, nextCursor: null });
+  });
+
+  it("a seller with nothing yet has an empty first page and a total of 0, as does an absent status", async () => {
+    const fresh = await createTestContext();
+    expect(await (await fresh.get("/v1/transactions")).json()).toMatchObject({ items: [], totalItems: 0, totalPages: 0, nextCursor: null });
+    expect(await list("?status=REFUNDED")).toMatchObject({ items: [], totalItems: 0 });
+  });
+
   it("a page past the end is empty, not an error", async () => {
     const page = await list("?page=9&size=3");
     expect(page).toMatchObject({ items: [], page: 9, totalItems: 7, totalPages: 3, hasNext: false, isLast: true });

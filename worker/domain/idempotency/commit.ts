@@ -21,7 +21,7 @@
 import { and, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere } from "../../db/guarded";
-import { preparedBatch, type Buildable, type PreparedBatch } from "../../db/prepared-batch";
+import { preparedBatch, type Buildable, type PreparedBatch } from "../../db/prepared";
 import { idempotencyKeys } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";

@@ -1,47 +1,84 @@
 /**
  * The seller's transactions, newest first (ties broken by id, so pages never overlap or skip),
- * optionally of one status, with their refunds: one round trip, whose cost does not grow with the
- * seller's history. The page and its refunds are one statement (an index range, or a seek after a
- * cursor); `totalItems` is one read of the counters the triggers of migration 0003 keep.
+ * optionally of one status, with their refunds: ONE statement, one round trip, whose cost does
+ * not grow with the seller's history. The page is an index range (or a seek after a cursor),
+ * each row carries its refunds as a JSON column, and `totalItems` is a read of the counters the
+ * triggers of migration 0003 keep, as one more column. The four shapes (status or not, cursor
+ * or page number) are built once per database (db/prepared.ts).
  *
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
  */
-import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { keysetWindow } from "../../db/keyset";
+import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
 import { pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
 import { expireIfDue, isDue } from "./expire-transactions";
 import { toTransaction } from "./serialize";
-import { refundsJson, stateOf, type RowWithRefunds, type Scope } from "./store";
+import { stateOf, transactionFields, type RowWithRefunds, type Scope } from "./store";
 
 /** The list's filters and position. */
 export type ListQuery = PageParams & { status?: TransactionStatus };
 
+const p = sql.placeholder;
+
+/** The total of the scope (of one status when `byStatus`), from the counters. */
+const totalSql = (byStatus: boolean) =>
+  sql<number>`(select coalesce(sum(${transactionCounts.n}), 0) from ${transactionCounts}
+    where ${transactionCounts.sellerId} = ${p("sellerId")} and ${transactionCounts.livemode} = ${p("livemode")}
+    ${byStatus ? sql`and ${transactionCounts.status} = ${p("status")}` : sql``})`;
+
+/** The four shapes of the page query, each with the scope's total as its last column. */
+const pageQueries = perDatabase((db: Db) => {
+  const shape = (byStatus: boolean, afterCursor: boolean) => {
+    const fields = { ...transactionFields, total: totalSql(byStatus) };
+    const where = and(
+      eq(transactions.sellerId, p("sellerId")),
+      eq(transactions.livemode, p("livemode")),
+      byStatus ? eq(transactions.status, p("status")) : undefined,
+      afterCursor ? sql`(${transactions.createdAt}, ${transactions.id}) < (${p("afterCreatedAt")}, ${p("afterId")})` : undefined,
+    );
+    const query = db
+      .select(fields)
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(p("limit"))
+      .offset(p("offset"));
+    return new PreparedQuery(db, fields, query);
+  };
+  const total = (byStatus: boolean) => {
+    const fields = { total: totalSql(byStatus) };
+    return new PreparedQuery(db, fields, db.select(fields).from(sql`(select 1)`));
+  };
+  return {
+    pages: [shape(false, false), shape(false, true), shape(true, false), shape(true, true)],
+    totals: [total(false), total(true)],
+  };
+});
+
 async function readPage(db: Db, scope: Scope, query: ListQuery) {
   const start = pageStart(query);
-  const { after, offset } = keysetWindow(start, transactions.createdAt, transactions.id);
-  const inScope = [eq(transactions.sellerId, scope.sellerId), eq(transactions.livemode, scope.livemode)];
-  const status = query.status ? eq(transactions.status, query.status) : undefined;
-  const counted = [eq(transactionCounts.sellerId, scope.sellerId), eq(transactionCounts.livemode, scope.livemode)];
-  const [rows, [total]] = await db.batch([
-    db
-      .select({ ...getTableColumns(transactions), refunds: refundsJson() })
-      .from(transactions)
-      .where(and(...inScope, status, after))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      // One more than a page: whether it exists says whether a next page does.
-      .limit(query.size + 1)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`coalesce(sum(${transactionCounts.n}), 0)` })
-      .from(transactionCounts)
-      .where(and(...counted, query.status ? inArray(transactionCounts.status, [query.status]) : undefined)),
-  ]);
-  return { states: (rows as RowWithRefunds[]).map(stateOf), total: total?.n ?? 0, start };
+  const queries = pageQueries(db);
+  const values = {
+    sellerId: scope.sellerId,
+    livemode: scope.livemode ? 1 : 0,
+    status: query.status ?? null,
+    // One more than a page: whether it exists says whether a next page does.
+    limit: query.size + 1,
+    offset: "after" in start ? 0 : start.offset,
+    afterCreatedAt: "after" in start ? start.after.createdAt : null,
+    afterId: "after" in start ? start.after.id : null,
+  };
+  const rows = await queries.pages[(query.status ? 2 : 0) + ("after" in start ? 1 : 0)]!.all(values);
+  let total = Number(rows[0]?.total ?? 0);
+  // No row to carry the total: past the end (rare) it is asked for; on the first page it is 0.
+  if (rows.length === 0 && start.page > 0) total = Number((await queries.totals[query.status ? 1 : 0]!.all(values))[0]?.total ?? 0);
+  const states = rows.map(({ total: _, ...row }) => stateOf(row as unknown as RowWithRefunds));
+  return { states, total, start };
 }
 
 /** One page of the scope's transactions. */

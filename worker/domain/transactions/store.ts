@@ -12,6 +12,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
+import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -41,27 +42,24 @@ export function stateOf({ refunds: json, ...row }: RowWithRefunds): TransactionS
   return { row, refunds: JSON.parse(json) as RefundRow[] };
 }
 
-const reads = new WeakMap<Db, ReturnType<typeof prepareReads>>();
+/** What every read of a transaction selects: its columns and its refunds. */
+export const transactionFields = { ...getTableColumns(transactions), refunds: refundsJson() };
 
-function prepareReads(db: Db) {
-  const select = () => db.select({ ...getTableColumns(transactions), refunds: refundsJson() }).from(transactions);
+const reads = perDatabase((db) => {
+  const select = () => db.select(transactionFields).from(transactions);
   const id = sql.placeholder("id");
+  const inScope = and(eq(transactions.id, id), eq(transactions.sellerId, sql.placeholder("sellerId")), eq(transactions.livemode, sql.placeholder("livemode")));
   return {
-    byId: select().where(eq(transactions.id, id)).limit(1).prepare(),
-    inScope: select()
-      .where(and(eq(transactions.id, id), eq(transactions.sellerId, sql.placeholder("sellerId")), eq(transactions.livemode, sql.placeholder("livemode"))))
-      .limit(1)
-      .prepare(),
+    byId: new PreparedQuery(db, transactionFields, select().where(eq(transactions.id, id)).limit(1)),
+    inScope: new PreparedQuery(db, transactionFields, select().where(inScope).limit(1)),
   };
-}
+});
 
 /** A transaction by id with its refunds, in one statement; null for ids outside the scope. */
 export async function findTransaction(db: Db, id: string, scope?: Scope): Promise<TransactionState | null> {
-  let prepared = reads.get(db);
-  if (!prepared) reads.set(db, (prepared = prepareReads(db)));
   const [row] = scope
-    ? await prepared.inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
-    : await prepared.byId.all({ id });
+    ? await reads(db).inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
+    : await reads(db).byId.all({ id });
   return row ? stateOf(row as RowWithRefunds) : null;
 }
 

@@ -1,0 +1,144 @@
+/**
+ * Statements whose SQL is built once. Drizzle rebuilds a query's SQL from its builder on every
+ * run (walking the tree and checking each node's kind), and maps every result row the same way:
+ * for a create's four statements or a list of twenty transactions that was a quarter of the
+ * request's CPU (docs/performance.md). A hot statement is therefore built once per database with
+ * `sql.placeholder(name)` for every value that changes, and each run only binds values (column
+ * encoders still apply: drizzle wraps a placeholder given for a column in that column's encoder)
+ * and reads rows through a reader compiled once for its columns.
+ *
+ * They run through the database's libSQL client: a batch as one `batch` in write mode (one
+ * transaction, one round trip), a query as one `execute` (one round trip).
+ */
+import type { Row } from "@libsql/client";
+import { Column, is, Param, Placeholder, type SQL } from "drizzle-orm";
+import type { Db } from "./client";
+
+/** Something drizzle can turn into SQL text and parameters: a query builder or a `db.run(sql)`. */
+export type Buildable = { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } };
+
+/** Where a run's values come from: one or more objects, looked up in order. */
+type Values = ReadonlyArray<Record<string, unknown>>;
+type Bind = (values: Values) => unknown;
+
+interface Bound {
+  sql: string;
+  binds: Bind[];
+}
+
+/** How each parameter gets its value: decided once, at build time. */
+function binderOf(param: unknown): Bind {
+  if (is(param, Placeholder)) {
+    const { name } = param;
+    return (values) => valueOf(values, name);
+  }
+  if (is(param, Param) && is(param.value, Placeholder)) {
+    const { name } = param.value;
+    const { encoder } = param;
+    return (values) => {
+      const value = valueOf(values, name);
+      return encoder && value !== null ? encoder.mapToDriverValue(value) : value;
+    };
+  }
+  return () => param;
+}
+
+function valueOf(sources: Values, name: string): unknown {
+  for (const source of sources) {
+    const value = source[name];
+    if (value !== undefined) return value;
+  }
+  throw new Error(`No value for placeholder "${name}"`);
+}
+
+function bindable(q: Buildable): Bound {
+  const { sql, params } = "toSQL" in q ? q.toSQL() : q.getQuery();
+  return { sql, binds: params.map(binderOf) };
+}
+
+const argsOf = ({ sql, binds }: Bound, sources: Values) => ({ sql, args: binds.map((bind) => bind(sources)) as never });
+
+/** A batch built once: `run` binds values and executes it in one transaction. */
+export class PreparedBatch {
+  private readonly statements: Bound[];
+
+  constructor(
+    private readonly db: Db,
+    queries: Buildable[],
+  ) {
+    this.statements = queries.map(bindable);
+  }
+
+  /** Runs the batch with values for its placeholders from `sources`; one result set per statement. */
+  run(...sources: Values) {
+    return this.db.$client.batch(
+      this.statements.map((s) => argsOf(s, sources)),
+      "write",
+    );
+  }
+}
+
+/**
+ * A per-database memo of a prepared batch: `build` runs once for each database (the hosts have
+ * one per process or isolate; tests have one each).
+ */
+export function preparedBatch(build: (db: Db) => Buildable[]): (db: Db) => PreparedBatch {
+  return perDatabase((db) => new PreparedBatch(db, build(db)));
+}
+
+/** The fields of a select: table columns, or SQL read as it comes. */
+export type Fields = Record<string, Column | SQL>;
+
+/** The typed row of a select's fields. */
+export type RowOf<F extends Fields> = { [K in keyof F]: F[K] extends Column ? F[K]["_"]["data"] | (F[K]["_"]["notNull"] extends true ? never : null) : unknown };
+
+/**
+ * Reads raw result rows by position into objects keyed like `fields`, decoding each column as
+ * drizzle would (JSON columns parsed, booleans from integers), with no per-row kind checks.
+ */
+function rowReader<F extends Fields>(fields: F): (row: Row) => RowOf<F> {
+  const plan = Object.entries(fields).map(([key, field]) => [key, is(field, Column) ? field : null] as const);
+  return (row) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < plan.length; i++) {
+      const [key, column] = plan[i]!;
+      const value = row[i];
+      out[key] = column && value !== null && value !== undefined ? column.mapFromDriverValue(value) : value;
+    }
+    return out as RowOf<F>;
+  };
+}
+
+/**
+ * A select built once, read without drizzle's per-row mapping. `fields` must be the object the
+ * query selects (so positions match).
+ */
+export class PreparedQuery<F extends Fields> {
+  private readonly bound: Bound;
+  private readonly read: (row: Row) => RowOf<F>;
+
+  constructor(
+    private readonly db: Db,
+    fields: F,
+    query: Buildable,
+  ) {
+    this.bound = bindable(query);
+    this.read = rowReader(fields);
+  }
+
+  /** The rows for values from `sources`. */
+  async all(...sources: Values): Promise<Array<RowOf<F>>> {
+    const { rows } = await this.db.$client.execute(argsOf(this.bound, sources));
+    return rows.map(this.read);
+  }
+}
+
+/** One value per database, made by `make` on first use. */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let value = byDb.get(db);
+    if (value === undefined) byDb.set(db, (value = make(db)));
+    return value;
+  };
+}
