@@ -10,8 +10,7 @@
  * They run through the database's libSQL client: a batch as one `batch` in write mode (one
  * transaction, one round trip), a query as one `execute` (one round trip).
  */
-import type { Row } from "@libsql/client";
-import { Column, is, Param, Placeholder, type SQL } from "drizzle-orm";
+import { is, Param, Placeholder, type Column } from "drizzle-orm";
 import type { Db } from "./client";
 
 /** Something drizzle can turn into SQL text and parameters: a query builder or a `db.run(sql)`. */
@@ -86,49 +85,47 @@ export function preparedBatch(build: (db: Db) => Buildable[]): (db: Db) => Prepa
   return perDatabase((db) => new PreparedBatch(db, build(db)));
 }
 
-/** The fields of a select: table columns, or SQL read as it comes. */
-export type Fields = Record<string, Column | SQL>;
-
-/** The typed row of a select's fields. */
-export type RowOf<F extends Fields> = { [K in keyof F]: F[K] extends Column ? F[K]["_"]["data"] | (F[K]["_"]["notNull"] extends true ? never : null) : unknown };
+/** A client that can answer rows as bare arrays (the Node host's SqliteClient): no names to attach. */
+interface RowsByPosition {
+  executeRows(stmt: { sql: string; args: never }): Promise<unknown[][]>;
+}
 
 /**
- * Reads raw result rows by position into objects keyed like `fields`, decoding each column as
- * drizzle would (JSON columns parsed, booleans from integers), with no per-row kind checks.
+ * Reads a table's columns from a raw row, starting at position `offset`, decoding each as drizzle
+ * would (JSON columns parsed, booleans from integers), with no per-row kind checks.
  */
-function rowReader<F extends Fields>(fields: F): (row: Row) => RowOf<F> {
-  const plan = Object.entries(fields).map(([key, field]) => [key, is(field, Column) ? field : null] as const);
-  return (row) => {
+export function columnsReader<C extends Record<string, Column>>(columns: C, offset = 0) {
+  const plan = Object.entries(columns);
+  return (raw: ArrayLike<unknown>): { [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null } => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < plan.length; i++) {
-      const [key, column] = plan[i]!;
-      const value = row[i];
-      out[key] = column && value !== null && value !== undefined ? column.mapFromDriverValue(value) : value;
+      const value = raw[offset + i];
+      out[plan[i]![0]] = value === null || value === undefined ? null : plan[i]![1].mapFromDriverValue(value);
     }
-    return out as RowOf<F>;
+    return out as never;
   };
 }
 
 /**
- * A select built once, read without drizzle's per-row mapping. `fields` must be the object the
- * query selects (so positions match).
+ * A select built once, read without drizzle's per-row mapping: `read` turns each raw row (by
+ * position, in the order the query selects) into what the caller wants.
  */
-export class PreparedQuery<F extends Fields> {
+export class PreparedQuery<T> {
   private readonly bound: Bound;
-  private readonly read: (row: Row) => RowOf<F>;
 
   constructor(
     private readonly db: Db,
-    fields: F,
     query: Buildable,
+    private readonly read: (raw: ArrayLike<unknown>) => T,
   ) {
     this.bound = bindable(query);
-    this.read = rowReader(fields);
   }
 
   /** The rows for values from `sources`. */
-  async all(...sources: Values): Promise<Array<RowOf<F>>> {
-    const { rows } = await this.db.$client.execute(argsOf(this.bound, sources));
+  async all(...sources: Values): Promise<T[]> {
+    const stmt = argsOf(this.bound, sources);
+    const client = this.db.$client as unknown as Partial<RowsByPosition>;
+    const rows: ArrayLike<unknown>[] = client.executeRows ? await client.executeRows(stmt) : (await this.db.$client.execute(stmt)).rows;
     return rows.map(this.read);
   }
 }

@@ -86,6 +86,17 @@ export class SqliteClient implements Client {
     return this.run(stmt);
   }
 
+  /** Rows as bare arrays, by position (db/prepared.ts reads them so; naming each costs). */
+  async executeRows(stmt: InStatement): Promise<unknown[][]> {
+    await this.exclusive();
+    const { sql, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
+    return this.wrap(() => {
+      const { stmt: native, columns } = this.prepared(sql);
+      if (!columns) throw new TypeError("executeRows is for statements that return rows");
+      return native.all(Array.isArray(args) ? args.map(toSql) : namedArgs(args ?? {})) as unknown[][];
+    });
+  }
+
   async batch(stmts: Array<InStatement | [string, InValue[]?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     if (mode === "read") {
       await this.exclusive();

@@ -11,19 +11,19 @@
  * A charge paid or cancelled meanwhile loses the race harmlessly: its revision moved, nothing is
  * written.
  */
-import { and, asc, eq, getTableColumns, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Statements } from "../../db/guarded";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
-import type { TransactionState } from "./serialize";
-import { findTransaction, refundsJson, stateOf, transitionStatements, type RowWithRefunds, type Scope } from "./store";
+import type { TransactionRow, TransactionState } from "./serialize";
+import { findTransaction, transitionStatements, type Scope } from "./store";
 
 /** How many charges one batch expires. */
 export const EXPIRE_BATCH = 100;
 
-/** True when the charge is PENDING past its expiry at `now`. */
-export function isDue({ row }: TransactionState, now: Date): boolean {
-  return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now.toISOString();
+/** True when the charge is PENDING past its expiry at `now` (ISO text). */
+export function isDue(row: Pick<TransactionRow, "status" | "expiresAt">, now: string): boolean {
+  return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now;
 }
 
 /** The expire move's statements for a due charge. */
@@ -39,7 +39,7 @@ function expiry(platform: Platform, state: TransactionState) {
  * (committed now; if another writer got there first, whatever it wrote).
  */
 export async function expireIfDue(platform: Platform, state: TransactionState): Promise<TransactionState> {
-  if (!isDue(state, platform.now())) return state;
+  if (!isDue(state.row, platform.now().toISOString())) return state;
   const { statements, next } = expiry(platform, state);
   const [updated] = (await platform.db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
   if (updated.length === 1) return next;
@@ -58,15 +58,16 @@ export async function expireTransactions(platform: Platform): Promise<number> {
   let expired = 0;
   for (;;) {
     const now = platform.now().toISOString();
+    // A PENDING charge has no refunds: its columns are its whole state.
     const due = await db
-      .select({ ...getTableColumns(transactions), refunds: refundsJson() })
+      .select()
       .from(transactions)
       .where(and(eq(transactions.status, "PENDING"), lte(transactions.expiresAt, now)))
       .orderBy(asc(transactions.expiresAt))
       .limit(EXPIRE_BATCH);
     if (due.length === 0) return expired;
     const before = expired;
-    const moves = due.map((row) => expiry(platform, stateOf(row as RowWithRefunds)).statements);
+    const moves = due.map((row) => expiry(platform, { row, refunds: [] }).statements);
     const results = (await db.batch(moves.flat() as Statements)) as unknown[][];
     // Count the guarded updates that happened: the first statement of each move.
     let at = 0;

@@ -16,9 +16,9 @@ import { transactionCounts, transactions, type TransactionStatus } from "../../d
 import { pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
-import { expireIfDue, isDue } from "./expire-transactions";
-import { toTransaction } from "./serialize";
-import { stateOf, transactionFields, type RowWithRefunds, type Scope } from "./store";
+import { isDue, readTransaction } from "./expire-transactions";
+import { toTransaction, VIEW_COLUMNS } from "./serialize";
+import { transactionReader, type Scope } from "./store";
 
 /** The list's filters and position. */
 export type ListQuery = PageParams & { status?: TransactionStatus };
@@ -31,10 +31,12 @@ const totalSql = (byStatus: boolean) =>
     where ${transactionCounts.sellerId} = ${p("sellerId")} and ${transactionCounts.livemode} = ${p("livemode")}
     ${byStatus ? sql`and ${transactionCounts.status} = ${p("status")}` : sql``})`;
 
+/** What a list reads of each transaction: what it shows, never the sealed data or internals. */
+const view = transactionReader(Object.fromEntries(VIEW_COLUMNS.map((k) => [k, transactions[k]])) as Pick<typeof transactions, (typeof VIEW_COLUMNS)[number]>);
+
 /** The four shapes of the page query, each with the scope's total as its last column. */
 const pageQueries = perDatabase((db: Db) => {
   const shape = (byStatus: boolean, afterCursor: boolean) => {
-    const fields = { ...transactionFields, total: totalSql(byStatus) };
     const where = and(
       eq(transactions.sellerId, p("sellerId")),
       eq(transactions.livemode, p("livemode")),
@@ -42,18 +44,15 @@ const pageQueries = perDatabase((db: Db) => {
       afterCursor ? sql`(${transactions.createdAt}, ${transactions.id}) < (${p("afterCreatedAt")}, ${p("afterId")})` : undefined,
     );
     const query = db
-      .select(fields)
+      .select({ ...view.fields, total: totalSql(byStatus) })
       .from(transactions)
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(p("limit"))
       .offset(p("offset"));
-    return new PreparedQuery(db, fields, query);
+    return new PreparedQuery(db, query, view.read);
   };
-  const total = (byStatus: boolean) => {
-    const fields = { total: totalSql(byStatus) };
-    return new PreparedQuery(db, fields, db.select(fields).from(sql`(select 1)`));
-  };
+  const total = (byStatus: boolean) => new PreparedQuery(db, db.select({ total: totalSql(byStatus) }).from(sql`(select 1)`), (raw) => Number(raw[0]));
   return {
     pages: [shape(false, false), shape(false, true), shape(true, false), shape(true, true)],
     totals: [total(false), total(true)],
@@ -74,27 +73,27 @@ async function readPage(db: Db, scope: Scope, query: ListQuery) {
     afterId: "after" in start ? start.after.id : null,
   };
   const rows = await queries.pages[(query.status ? 2 : 0) + ("after" in start ? 1 : 0)]!.all(values);
-  let total = Number(rows[0]?.total ?? 0);
-  // No row to carry the total: past the end (rare) it is asked for; on the first page it is 0.
-  if (rows.length === 0 && start.page > 0) total = Number((await queries.totals[query.status ? 1 : 0]!.all(values))[0]?.total ?? 0);
-  const states = rows.map(({ total: _, ...row }) => stateOf(row as unknown as RowWithRefunds));
-  return { states, total, start };
+  // Every row carries the total; with no row, past the end (rare) it is asked for, and a first
+  // page without rows has none.
+  let total = rows.length > 0 ? Number(rows[0]!.extra) : 0;
+  if (rows.length === 0 && start.page > 0) total = (await queries.totals[query.status ? 1 : 0]!.all(values))[0] ?? 0;
+  return { views: rows, total, start };
 }
 
 /** One page of the scope's transactions. */
 export async function listTransactions(platform: Platform, scope: Scope, query: ListQuery): Promise<Page<Transaction>> {
   let read = await readPage(platform.db, scope, query);
-  const now = platform.now();
-  const due = read.states.filter((s) => isDue(s, now));
+  const now = platform.now().toISOString();
+  const due = read.views.filter(({ row }) => isDue(row, now));
   if (due.length > 0) {
-    for (const state of due) await expireIfDue(platform, state);
+    for (const { row } of due) await readTransaction(platform, row.id);
     read = await readPage(platform.db, scope, query);
   }
   const page = pageOf(
-    read.states.map((s) => ({ ...s, createdAt: s.row.createdAt, id: s.row.id })),
+    read.views.map((v) => ({ view: v, createdAt: v.row.createdAt, id: v.row.id })),
     read.total,
     read.start,
     query.size,
   );
-  return { ...page, items: page.items.map((state) => toTransaction(state, platform.config.baseUrl)) };
+  return { ...page, items: page.items.map(({ view }) => toTransaction(view, platform.config.baseUrl)) };
 }

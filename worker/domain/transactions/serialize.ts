@@ -16,6 +16,36 @@ export interface TransactionState {
   refunds: RefundRow[];
 }
 
+/** The columns the API shows of a transaction: what a list reads (no sealed data, no internals). */
+export const VIEW_COLUMNS = [
+  "id",
+  "status",
+  "paymentMethod",
+  "amount",
+  "currency",
+  "description",
+  "livemode",
+  "buyerId",
+  "customer",
+  "pixQrCode",
+  "pixLocationId",
+  "expiresAt",
+  "createdAt",
+  "updatedAt",
+  "paidAt",
+  "cancelledAt",
+  "cancellationReason",
+  "idempotencyKey",
+  "feeAmount",
+  "netAmount",
+] as const satisfies ReadonlyArray<keyof TransactionRow>;
+
+/** What a transaction shows, with its refunds. */
+export interface TransactionView {
+  row: Pick<TransactionRow, (typeof VIEW_COLUMNS)[number]>;
+  refunds: RefundRow[];
+}
+
 /** The API shape of a refund. */
 export function toRefund(row: RefundRow): Refund {
   return {
@@ -31,7 +61,7 @@ export function toRefund(row: RefundRow): Refund {
 }
 
 /** The API shape of a transaction; `baseUrl` builds the QR image URL. */
-export function toTransaction({ row, refunds }: TransactionState, baseUrl: string): Transaction {
+export function toTransaction({ row, refunds }: TransactionView, baseUrl: string): Transaction {
   const pix =
     row.pixQrCode && row.pixLocationId && row.expiresAt
       ? { qrCode: row.pixQrCode, qrCodeUrl: qrImageUrl(baseUrl, row.pixLocationId), expiresAt: row.expiresAt }

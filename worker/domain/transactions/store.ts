@@ -9,10 +9,10 @@
  * (refund-transaction.ts), whose guard is the refund total itself; it still asks the table here
  * where the move leads. No read-modify-write escapes a guard.
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
-import { perDatabase, PreparedQuery } from "../../db/prepared";
+import { columnsReader, perDatabase, PreparedQuery } from "../../db/prepared";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -34,33 +34,43 @@ export const refundsJson = () => sql<string>`(select coalesce(json_group_array(j
     'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt}, 'updatedAt', ${refunds.updatedAt})
     order by ${refunds.requestedAt}, ${refunds.id}), '[]') from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
 
-/** The row with its refunds: what a statement using `refundsJson` returns per transaction. */
-export type RowWithRefunds = TransactionRow & { refunds: string };
-
-/** Splits a row read with `refundsJson` into the state every operation works on. */
-export function stateOf({ refunds: json, ...row }: RowWithRefunds): TransactionState {
-  return { row, refunds: JSON.parse(json) as RefundRow[] };
+/**
+ * Reads transactions with their refunds: the given columns, then the refunds JSON, then any
+ * `extra` SQL columns, in that order, and a function that turns a raw row into
+ * `{ row, refunds, extra }`. Used for the full state (operations) and the view (lists).
+ */
+export function transactionReader<C extends Record<string, Column>>(columns: C) {
+  const count = Object.keys(columns).length;
+  const readColumns = columnsReader(columns);
+  return {
+    fields: { ...columns, refunds: refundsJson() },
+    read: (raw: ArrayLike<unknown>) => ({
+      row: readColumns(raw),
+      refunds: JSON.parse(raw[count] as string) as RefundRow[],
+      extra: raw[count + 1],
+    }),
+  };
 }
 
-/** What every read of a transaction selects: its columns and its refunds. */
-export const transactionFields = { ...getTableColumns(transactions), refunds: refundsJson() };
+/** The full state of a transaction, as operations read it. */
+const full = transactionReader(getTableColumns(transactions));
 
 const reads = perDatabase((db) => {
-  const select = () => db.select(transactionFields).from(transactions);
+  const select = () => db.select(full.fields).from(transactions);
   const id = sql.placeholder("id");
   const inScope = and(eq(transactions.id, id), eq(transactions.sellerId, sql.placeholder("sellerId")), eq(transactions.livemode, sql.placeholder("livemode")));
   return {
-    byId: new PreparedQuery(db, transactionFields, select().where(eq(transactions.id, id)).limit(1)),
-    inScope: new PreparedQuery(db, transactionFields, select().where(inScope).limit(1)),
+    byId: new PreparedQuery(db, select().where(eq(transactions.id, id)).limit(1), full.read),
+    inScope: new PreparedQuery(db, select().where(inScope).limit(1), full.read),
   };
 });
 
 /** A transaction by id with its refunds, in one statement; null for ids outside the scope. */
 export async function findTransaction(db: Db, id: string, scope?: Scope): Promise<TransactionState | null> {
-  const [row] = scope
+  const [state] = scope
     ? await reads(db).inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
     : await reads(db).byId.all({ id });
-  return row ? stateOf(row as RowWithRefunds) : null;
+  return state ? { row: state.row, refunds: state.refunds } : null;
 }
 
 /** What a committed move changes beyond status, revision and updatedAt. */
