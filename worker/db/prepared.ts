@@ -10,7 +10,7 @@
  * They run through the database's libSQL client: a batch as one `batch` in write mode (one
  * transaction, one round trip), a query as one `execute` (one round trip).
  */
-import { is, Param, Placeholder, type Column } from "drizzle-orm";
+import { is, Param, Placeholder, sql, type Column } from "drizzle-orm";
 import type { Db } from "./client";
 
 /** Something drizzle can turn into SQL text and parameters: a query builder or a `db.run(sql)`. */
@@ -103,6 +103,37 @@ export function columnsReader<C extends Record<string, Column>>(columns: C, offs
       out[plan[i]![0]] = value === null || value === undefined ? null : plan[i]![1].mapFromDriverValue(value);
     }
     return out as never;
+  };
+}
+
+/**
+ * Many columns read as one: `json_array(…)` of the columns (JSON columns nested as JSON), which
+ * the driver hands over as a single string and JSON.parse unpacks natively. For a page of twenty
+ * rows that replaced four hundred value conversions across the native boundary (and the JSON
+ * columns' second parse). `read` turns the packed text into the typed object.
+ */
+export function packedColumns<C extends Record<string, Column>>(columns: C) {
+  const plan = Object.entries(columns).map(([key, column]) => {
+    const json = column.columnType === "SQLiteTextJson";
+    const decode = json ? null : (value: unknown) => column.mapFromDriverValue(value);
+    return { key, json, decode };
+  });
+  const field = sql<string>`json_array(${sql.join(
+    plan.map(({ key, json }) => (json ? sql`json(${columns[key]})` : sql`${columns[key]}`)),
+    sql`, `,
+  )})`;
+  return {
+    field,
+    read: (packed: string): { [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null } => {
+      const values = JSON.parse(packed) as unknown[];
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < plan.length; i++) {
+        const { key, decode } = plan[i]!;
+        const value = values[i];
+        out[key] = value === null || value === undefined || !decode ? (value ?? null) : decode(value);
+      }
+      return out as never;
+    },
   };
 }
 

@@ -135,3 +135,12 @@ export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], t
     nextCursor: hasNext && last ? cursorAfter(page, last) : null,
   };
 }
+
+/**
+ * The JSON text of a page whose items are already JSON texts (rendered by the database): the
+ * envelope is written around them, never parsed and re-serialized.
+ */
+export function pageJson(page: Page<string>): string {
+  const { items, ...envelope } = page;
+  return `{"items":[${items.join(",")}],${JSON.stringify(envelope).slice(1)}`;
+}

@@ -94,7 +94,10 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     ) as never;
   })
   .openapi(listTransactionsRoute, async (c) => {
-    return c.json(await listTransactions(c.get("platform"), scopeOf(c), c.req.valid("query")), 200);
+    // The page is JSON text the database rendered (list-transactions.ts), not an object.
+    return c.body(await listTransactions(c.get("platform"), scopeOf(c), c.req.valid("query")), 200, {
+      "Content-Type": "application/json",
+    }) as never;
   })
   .openapi(getTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");

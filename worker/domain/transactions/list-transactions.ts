@@ -2,9 +2,10 @@
  * The seller's transactions, newest first (ties broken by id, so pages never overlap or skip),
  * optionally of one status, with their refunds: ONE statement, one round trip, whose cost does
  * not grow with the seller's history. The page is an index range (or a seek after a cursor),
- * each row carries its refunds as a JSON column, and `totalItems` is a read of the counters the
- * triggers of migration 0003 keep, as one more column. The four shapes (status or not, cursor
- * or page number) are built once per database (db/prepared.ts).
+ * each row is the Transaction already rendered as JSON by the database (render-sql.ts), and
+ * `totalItems` is a read of the counters the triggers of migration 0003 keep, as one more
+ * column. The four shapes (status or not, cursor or page number) are built once per database
+ * (db/prepared.ts).
  *
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
@@ -13,12 +14,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
-import { pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
+import { pageJson, pageOf, pageStart, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
-import type { Transaction } from "../../schemas/transaction";
 import { isDue, readTransaction } from "./expire-transactions";
-import { toTransaction, VIEW_COLUMNS } from "./serialize";
-import { transactionReader, type Scope } from "./store";
+import { transactionJsonSql } from "./render-sql";
+import type { Scope } from "./store";
 
 /** The list's filters and position. */
 export type ListQuery = PageParams & { status?: TransactionStatus };
@@ -31,8 +31,26 @@ const totalSql = (byStatus: boolean) =>
     where ${transactionCounts.sellerId} = ${p("sellerId")} and ${transactionCounts.livemode} = ${p("livemode")}
     ${byStatus ? sql`and ${transactionCounts.status} = ${p("status")}` : sql``})`;
 
-/** What a list reads of each transaction: what it shows, never the sealed data or internals. */
-const view = transactionReader(Object.fromEntries(VIEW_COLUMNS.map((k) => [k, transactions[k]])) as Pick<typeof transactions, (typeof VIEW_COLUMNS)[number]>);
+/** What a list reads of each transaction: its rendered JSON, and what paging and expiry need. */
+const pageFields = (byStatus: boolean) => ({
+  json: transactionJsonSql(p("baseUrl")),
+  status: transactions.status,
+  expiresAt: transactions.expiresAt,
+  createdAt: transactions.createdAt,
+  id: transactions.id,
+  total: totalSql(byStatus),
+});
+
+/** A raw page row, by position in `pageFields`. */
+function readRow(raw: ArrayLike<unknown>) {
+  return {
+    json: raw[0] as string,
+    row: { status: raw[1] as TransactionStatus, expiresAt: raw[2] as string | null },
+    createdAt: raw[3] as string,
+    id: raw[4] as string,
+    total: Number(raw[5]),
+  };
+}
 
 /** The four shapes of the page query, each with the scope's total as its last column. */
 const pageQueries = perDatabase((db: Db) => {
@@ -44,13 +62,13 @@ const pageQueries = perDatabase((db: Db) => {
       afterCursor ? sql`(${transactions.createdAt}, ${transactions.id}) < (${p("afterCreatedAt")}, ${p("afterId")})` : undefined,
     );
     const query = db
-      .select({ ...view.fields, total: totalSql(byStatus) })
+      .select(pageFields(byStatus))
       .from(transactions)
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(p("limit"))
       .offset(p("offset"));
-    return new PreparedQuery(db, query, view.read);
+    return new PreparedQuery(db, query, readRow);
   };
   const total = (byStatus: boolean) => new PreparedQuery(db, db.select({ total: totalSql(byStatus) }).from(sql`(select 1)`), (raw) => Number(raw[0]));
   return {
@@ -59,13 +77,14 @@ const pageQueries = perDatabase((db: Db) => {
   };
 });
 
-async function readPage(db: Db, scope: Scope, query: ListQuery) {
+async function readPage(platform: Platform, scope: Scope, query: ListQuery) {
   const start = pageStart(query);
-  const queries = pageQueries(db);
+  const queries = pageQueries(platform.db);
   const values = {
     sellerId: scope.sellerId,
     livemode: scope.livemode ? 1 : 0,
     status: query.status ?? null,
+    baseUrl: platform.config.baseUrl,
     // One more than a page: whether it exists says whether a next page does.
     limit: query.size + 1,
     offset: "after" in start ? 0 : start.offset,
@@ -75,25 +94,20 @@ async function readPage(db: Db, scope: Scope, query: ListQuery) {
   const rows = await queries.pages[(query.status ? 2 : 0) + ("after" in start ? 1 : 0)]!.all(values);
   // Every row carries the total; with no row, past the end (rare) it is asked for, and a first
   // page without rows has none.
-  let total = rows.length > 0 ? Number(rows[0]!.extra) : 0;
+  let total = rows.length > 0 ? rows[0]!.total : 0;
   if (rows.length === 0 && start.page > 0) total = (await queries.totals[query.status ? 1 : 0]!.all(values))[0] ?? 0;
-  return { views: rows, total, start };
+  return { rows, total, start };
 }
 
-/** One page of the scope's transactions. */
-export async function listTransactions(platform: Platform, scope: Scope, query: ListQuery): Promise<Page<Transaction>> {
-  let read = await readPage(platform.db, scope, query);
+/** One page of the scope's transactions, as JSON text (pageJson): items rendered by the database. */
+export async function listTransactions(platform: Platform, scope: Scope, query: ListQuery): Promise<string> {
+  let read = await readPage(platform, scope, query);
   const now = platform.now().toISOString();
-  const due = read.views.filter(({ row }) => isDue(row, now));
+  const due = read.rows.filter(({ row }) => isDue(row, now));
   if (due.length > 0) {
-    for (const { row } of due) await readTransaction(platform, row.id);
-    read = await readPage(platform.db, scope, query);
+    for (const { id } of due) await readTransaction(platform, id);
+    read = await readPage(platform, scope, query);
   }
-  const page = pageOf(
-    read.views.map((v) => ({ view: v, createdAt: v.row.createdAt, id: v.row.id })),
-    read.total,
-    read.start,
-    query.size,
-  );
-  return { ...page, items: page.items.map(({ view }) => toTransaction(view, platform.config.baseUrl)) };
+  const page = pageOf(read.rows, read.total, read.start, query.size);
+  return pageJson({ ...page, items: page.items.map((r) => r.json) });
 }

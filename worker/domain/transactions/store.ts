@@ -12,7 +12,7 @@
 import { and, eq, getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
-import { columnsReader, perDatabase, PreparedQuery } from "../../db/prepared";
+import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
 import { refunds, transactions } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -35,19 +35,19 @@ export const refundsJson = () => sql<string>`(select coalesce(json_group_array(j
     order by ${refunds.requestedAt}, ${refunds.id}), '[]') from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
 
 /**
- * Reads transactions with their refunds: the given columns, then the refunds JSON, then any
- * `extra` SQL columns, in that order, and a function that turns a raw row into
- * `{ row, refunds, extra }`. Used for the full state (operations) and the view (lists).
+ * Reads transactions with their refunds: the given columns packed as one (db/prepared.ts), then
+ * the refunds JSON, then one optional `extra` SQL column, in that order, and a function that turns
+ * a raw row into `{ row, refunds, extra }`. Used for the full state (operations) and the view
+ * (lists).
  */
 export function transactionReader<C extends Record<string, Column>>(columns: C) {
-  const count = Object.keys(columns).length;
-  const readColumns = columnsReader(columns);
+  const packed = packedColumns(columns);
   return {
-    fields: { ...columns, refunds: refundsJson() },
+    fields: { row: packed.field, refunds: refundsJson() },
     read: (raw: ArrayLike<unknown>) => ({
-      row: readColumns(raw),
-      refunds: JSON.parse(raw[count] as string) as RefundRow[],
-      extra: raw[count + 1],
+      row: packed.read(raw[0] as string),
+      refunds: JSON.parse(raw[1] as string) as RefundRow[],
+      extra: raw[2],
     }),
   };
 }
