@@ -8,7 +8,7 @@ import { maskDocument } from "../../shared/documents";
 import type { Db } from "../db/client";
 import { keysetWindow } from "../db/keyset";
 import { buyerCounts, buyers, type PersonalData } from "../db/schema";
-import { pageOf, pageStart, type Page, type PageParams } from "../lib/pagination";
+import { pageLimit, pageOf, pageStart, type Page, type PageParams } from "../lib/pagination";
 import type { Vault } from "../lib/vault";
 import type { Platform } from "../platform";
 import type { Buyer, BuyerCreate, BuyerUpdate } from "../schemas/buyer";
@@ -122,7 +122,7 @@ export async function listBuyers(platform: Platform, scope: Scope, query: PagePa
       .from(buyers)
       .where(and(inScope(scope), after))
       .orderBy(desc(buyers.createdAt), desc(buyers.id))
-      .limit(query.size + 1)
+      .limit(pageLimit(start, query.size))
       .offset(offset),
     db
       .select({ n: sql<number>`coalesce(sum(${buyerCounts.n}), 0)` })

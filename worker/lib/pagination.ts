@@ -114,11 +114,17 @@ export interface Page<T> {
 }
 
 /**
- * Wraps one page of rows in the envelope. `rows` may hold one more than `size` (queries ask for
- * it): its presence, not the total, says whether a next page exists. Map `items` afterwards.
+ * How many rows a page query reads: after a cursor, one more than the page, whose presence says
+ * whether a next page exists (the position is unknown, so the total cannot); by page number,
+ * exactly the page, the total saying the rest.
  */
+export function pageLimit(start: PageStart, size: number): number {
+  return "after" in start ? size + 1 : size;
+}
+
+/** Wraps one page of rows (read with `pageLimit`) in the envelope. Map `items` afterwards. */
 export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], totalItems: number, start: PageStart, size: number): Page<R> {
-  const hasNext = rows.length > size;
+  const hasNext = "after" in start ? rows.length > size : (start.page + 1) * size < totalItems;
   const items = rows.slice(0, size);
   const { page } = start;
   const last = items[items.length - 1];

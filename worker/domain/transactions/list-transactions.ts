@@ -14,7 +14,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
-import { pageJson, pageOf, pageStart, type PageParams } from "../../lib/pagination";
+import { pageJson, pageLimit, pageOf, pageStart, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
 import { isDue, readTransaction } from "./expire-transactions";
 import { transactionJsonSql } from "./render-sql";
@@ -85,8 +85,7 @@ async function readPage(platform: Platform, scope: Scope, query: ListQuery) {
     livemode: scope.livemode ? 1 : 0,
     status: query.status ?? null,
     baseUrl: platform.config.baseUrl,
-    // One more than a page: whether it exists says whether a next page does.
-    limit: query.size + 1,
+    limit: pageLimit(start, query.size),
     offset: "after" in start ? 0 : start.offset,
     afterCreatedAt: "after" in start ? start.after.createdAt : null,
     afterId: "after" in start ? start.after.id : null,
