@@ -50,6 +50,7 @@ ALTER TABLE `idempotency_keys` ADD `fingerprint` text;--> statement-breakpoint
 ALTER TABLE `idempotency_keys` DROP COLUMN `request_body`;--> statement-breakpoint
 ALTER TABLE `sellers` ADD `pix_key` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `pix_key` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `view` text;--> statement-breakpoint
 -- The sandbox seller of a first start made before sellers had a city keeps charging by PIX.
 UPDATE `sellers` SET `city` = 'Sao Paulo'
   WHERE `city` IS NULL AND `id` IN (SELECT `value` FROM `installation` WHERE `key` = 'bootstrap_seller_id');--> statement-breakpoint
@@ -77,4 +78,10 @@ CREATE TRIGGER `buyers_counted_on_insert` AFTER INSERT ON `buyers` BEGIN
 END;--> statement-breakpoint
 CREATE TRIGGER `buyers_counted_on_delete` AFTER DELETE ON `buyers` BEGIN
   UPDATE `buyer_counts` SET `n` = `n` - 1 WHERE `seller_id` = OLD.`seller_id` AND `livemode` = OLD.`livemode`;
+END;--> statement-breakpoint
+-- A stored view is never stale: a change that moves the revision without writing the view
+-- (the refund request) clears it, and lists render that row in SQL until the next move.
+CREATE TRIGGER `transactions_view_cleared_on_change` AFTER UPDATE OF `revision` ON `transactions`
+  WHEN NEW.`view` IS OLD.`view` AND OLD.`view` IS NOT NULL BEGIN
+  UPDATE `transactions` SET `view` = NULL WHERE `id` = NEW.`id`;
 END;

@@ -1,14 +1,14 @@
 /**
- * The database's rendering of a Transaction (render-sql.ts, used by lists) must be the same JSON,
- * byte for byte, as `toTransaction` (serialize.ts, used everywhere else), for a transaction in
- * every state and with every optional field present and absent. A field changed in one and not
- * the other fails here.
+ * The database's rendering of a Transaction (render-sql.ts) and the stored view (the `view`
+ * column) that lists send must be the same JSON, byte for byte, as `toTransaction` (serialize.ts,
+ * used everywhere else), for a transaction in every state and with every optional field present
+ * and absent. A field changed in one and not the others fails here.
  */
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { transactions } from "../../worker/db/schema";
 import { transactionJsonSql } from "../../worker/domain/transactions/render-sql";
-import { toTransaction } from "../../worker/domain/transactions/serialize";
+import { toTransaction, withBaseUrl } from "../../worker/domain/transactions/serialize";
 import { findTransaction } from "../../worker/domain/transactions/store";
 import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { concludeRefunds, createBuyer, createPix, pay, refund } from "../support/transactions";
@@ -43,8 +43,14 @@ it("renders every transaction exactly as toTransaction does", async () => {
       .prepare()
       .all({ baseUrl: ctx.platform.config.baseUrl });
     const state = await findTransaction(ctx.platform.db, id);
-    expect(rendered!.json, id).toBe(JSON.stringify(toTransaction(state!, ctx.platform.config.baseUrl)));
+    const expected = JSON.stringify(toTransaction(state!, ctx.platform.config.baseUrl));
+    expect(rendered!.json, id).toBe(expected);
+    // The stored view, when there is one, is the same once its QR URL is made absolute.
+    if (state!.row.view !== null) expect(withBaseUrl(state!.row.view, ctx.platform.config.baseUrl), id).toBe(expected);
   }
+  // A refund request moves the revision without rendering: its view is cleared, never stale.
+  expect((await findTransaction(ctx.platform.db, refunded.id))!.row.view).toBeNull();
+  expect((await findTransaction(ctx.platform.db, paid.id))!.row.view).not.toBeNull();
   // The states covered, so this test keeps covering them.
   const statuses = await Promise.all(ids.map(async (id) => (await findTransaction(ctx.platform.db, id))!.row.status));
   expect(new Set(statuses)).toEqual(new Set(["PENDING", "PAID", "CANCELLED", "REFUND_PENDING", "REFUNDED"]));

@@ -195,6 +195,13 @@ export const transactions = sqliteTable(
     cancelledAt: text("cancelled_at"),
     cancellationReason: text("cancellation_reason", { enum: ["REQUESTED", "EXPIRED"] }),
     revision: text("revision").notNull(),
+    /**
+     * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,
+     * written with every move so lists send it as it is. Null when unknown (older rows, or a
+     * change that did not render it: a trigger of migration 0003 clears it whenever the revision
+     * moves without it); lists then render it in SQL (render-sql.ts).
+     */
+    view: text("view"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -29,7 +29,7 @@ import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
 import { sellerFeeRateSql } from "./fees";
-import { toTransaction, type TransactionRow } from "./serialize";
+import { storedView, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
 export interface CreatePixInput {
@@ -136,10 +136,12 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     cancelledAt: null,
     cancellationReason: null,
     revision: crypto.randomUUID(),
+    view: null,
     createdAt: at,
     updatedAt: at,
   };
-  const response = { status: 201, body: JSON.stringify(toTransaction({ row, refunds: [] }, config.baseUrl)) };
+  row.view = storedView({ row, refunds: [] });
+  const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, row, response);
   // Only the price can refuse it: every other condition was checked above.
   if (!result) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");

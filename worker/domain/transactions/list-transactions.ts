@@ -18,6 +18,7 @@ import { pageJson, pageLimit, pageOf, pageStart, type PageParams } from "../../l
 import type { Platform } from "../../platform";
 import { isDue, readTransaction } from "./expire-transactions";
 import { transactionJsonSql } from "./render-sql";
+import { withBaseUrl } from "./serialize";
 import type { Scope } from "./store";
 
 /** The list's filters and position. */
@@ -33,7 +34,9 @@ const totalSql = (byStatus: boolean) =>
 
 /** What a list reads of each transaction: its rendered JSON, and what paging and expiry need. */
 const pageFields = (byStatus: boolean) => ({
-  json: transactionJsonSql(p("baseUrl")),
+  // The stored view, or (older rows, or just refunded) the same rendered by SQL; both with QR
+  // URLs relative to the base, made absolute once for the page.
+  json: sql<string>`coalesce(${transactions.view}, ${transactionJsonSql(p("relativeBase"))})`,
   status: transactions.status,
   expiresAt: transactions.expiresAt,
   createdAt: transactions.createdAt,
@@ -84,7 +87,7 @@ async function readPage(platform: Platform, scope: Scope, query: ListQuery) {
     sellerId: scope.sellerId,
     livemode: scope.livemode ? 1 : 0,
     status: query.status ?? null,
-    baseUrl: platform.config.baseUrl,
+    relativeBase: "",
     limit: pageLimit(start, query.size),
     offset: "after" in start ? 0 : start.offset,
     afterCreatedAt: "after" in start ? start.after.createdAt : null,
@@ -108,5 +111,5 @@ export async function listTransactions(platform: Platform, scope: Scope, query: 
     read = await readPage(platform, scope, query);
   }
   const page = pageOf(read.rows, read.total, read.start, query.size);
-  return pageJson({ ...page, items: page.items.map((r) => r.json) });
+  return withBaseUrl(pageJson({ ...page, items: page.items.map((r) => r.json) }), platform.config.baseUrl);
 }

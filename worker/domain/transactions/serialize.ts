@@ -93,3 +93,20 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     netAmount: row.netAmount,
   };
 }
+
+/**
+ * The stored view of a transaction (its `view` column): `toTransaction` with the QR image URL
+ * relative to the base URL, so a change of PUBLIC_BASE_URL never leaves stale links behind.
+ */
+export function storedView(state: TransactionView): string {
+  return JSON.stringify(toTransaction(state, ""));
+}
+
+/**
+ * Stored views (one, or a page of them) with their QR image URLs made absolute. The pattern is
+ * structural: inside a JSON string a quote is escaped, so `"qrCodeUrl":"/` occurs only where the
+ * serializer wrote that key.
+ */
+export function withBaseUrl(text: string, baseUrl: string): string {
+  return text.replaceAll('"qrCodeUrl":"/', `"qrCodeUrl":"${baseUrl}/`);
+}

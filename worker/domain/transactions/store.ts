@@ -18,7 +18,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { eventStatement, newEvent } from "./events";
-import { toTransaction, type RefundRow, type TransactionRow, type TransactionState } from "./serialize";
+import { storedView, toTransaction, type RefundRow, type TransactionRow, type TransactionState } from "./serialize";
 import { requireTransition, type Trigger } from "./state-machine";
 
 export type { Scope } from "../scope";
@@ -95,13 +95,14 @@ export function transitionStatements(platform: Platform, current: TransactionSta
     row: { ...current.row, ...move.changes, status: rule.to, revision, updatedAt: at },
     refunds: move.refunds ?? current.refunds,
   };
+  next.row.view = storedView(next);
   const { id } = current.row;
   // True only inside the batch that set this (fresh, random) revision.
   const guard = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id} and ${transactions.revision} = ${revision})`;
   const statements: Statements = [
     db
       .update(transactions)
-      .set({ ...move.changes, status: rule.to, revision, updatedAt: at })
+      .set({ ...move.changes, status: rule.to, revision, updatedAt: at, view: next.row.view })
       .where(and(eq(transactions.id, id), eq(transactions.revision, current.row.revision)))
       .returning({ id: transactions.id }),
     ...(move.statements?.(guard) ?? []),
