@@ -110,6 +110,25 @@ async function cloneExpressions(db: Client, sourceId: string, rowsWanted: number
 }
 
 /**
+ * A stored rendering of the row (the `view` column: its API JSON) names the values the clones
+ * replaced: rewrite each occurrence with the clone's own column, so every clone's view describes
+ * the clone, as the API would have stored it.
+ */
+async function rewriteViews(db: Client, sourceId: string, replaced: string[]): Promise<void> {
+  const columns = new Set((await rows(db, "PRAGMA table_info(transactions)")).map((c) => String(c.name)));
+  const [src] = await rows(db, "SELECT * FROM transactions WHERE id = ?", [sourceId]);
+  if (!columns.has("view") || typeof src?.view !== "string") return;
+  let view = quote("view");
+  const args: InValue[] = [];
+  for (const col of replaced) {
+    if (typeof src[col] !== "string") continue;
+    view = `replace(${view}, ?, ${quote(col)})`;
+    args.push(src[col] as string);
+  }
+  await db.execute({ sql: `UPDATE transactions SET view = ${view} WHERE id <> ? AND view = ?`, args: [...args, sourceId, src.view] });
+}
+
+/**
  * Inserts `count` clones of transaction `sourceId` into the database at `dbUrl` (no server may
  * be writing to it), then checkpoints the WAL so the host starts on a plain database file.
  */
@@ -138,6 +157,7 @@ WHERE src.id = ?`;
       await db.execute({ sql, args: [from, to, sourceId] });
       onProgress(to);
     }
+    await rewriteViews(db, sourceId, replaced);
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     const [total] = await rows(db, "SELECT count(*) AS n FROM transactions");
     return { rows: count, seconds: (performance.now() - started) / 1000, replaced, totalRows: Number(total?.n ?? 0) };
