@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     PIX_SIGNING_JWK: JSON.stringify(config.pixSigningJwk),
     PUBLIC_BASE_URL: config.baseUrl,
     MAX_BODY_BYTES: String(config.maxBodyBytes),
+    PIX_RECEIVER_KEY: config.pixReceiverKey,
+    VAULT_PREVIOUS_KEYS: config.vaultPreviousKeys.join(",") || undefined,
   });
   const viaServer = server ? ` (over ${server.url})` : "";
   process.stdout.write(banner(config.baseUrl, `${config.databaseUrl}${viaServer}`, bootstrap));
