@@ -5,8 +5,8 @@
  * FAILED ones) can never exceed its amount, and that is enforced by the database, not here: the
  * refund row is inserted by `INSERT … SELECT … WHERE <sum so far> + amount <= transaction
  * amount`, in the same batch that moves the transaction, so twenty concurrent requests cannot
- * refund more than the charge however they interleave. The JS checks before it only give the
- * usual case a precise error without a write.
+ * refund more than the charge however they interleave. When the database refuses, the
+ * transaction is read again to say why (its status, or what is left to refund).
  *
  * Two round trips: the transaction is read (the default amount and the precise errors need it),
  * then one idempotent batch inserts the refund, moves the transaction and stores the response.
@@ -78,6 +78,7 @@ const refundBatch = idempotentBatch({
   },
   created: refundCreated,
 });
+
 /**
  * Requests the refund, or replays the first answer to the same key. Every refusal is decided by
  * the batch's own guard and explained afterwards, so a retry of a refund that emptied the
