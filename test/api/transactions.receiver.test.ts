@@ -65,6 +65,18 @@ describe("live mode is gated", () => {
     expect(await txCount(ctx)).toBe(0);
   });
 
+  it("a live charge left from before the gate cannot be refunded without a live acquirer: 422, nothing written", async () => {
+    const ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
+    const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
+    const tx = await createPix({ post: live.post });
+    await ctx.platform.db.update(transactions).set({ status: "PAID" }).where(eq(transactions.id, tx.id));
+    ctx.platform.acquirers.live = null; // the installation loses its live acquirer
+    const res = await live.post(`/v1/transactions/${tx.id}/refunds`, {});
+    expect(res.status).toBe(422);
+    expect((await res.json()).code).toBe("LIVE_MODE_UNAVAILABLE");
+    expect((await ctx.platform.client.execute("select count(*) as n from refunds")).rows[0]!.n).toBe(0);
+  });
+
   it("a configured live charge names its key and carries no sandbox notice", async () => {
     const ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
     const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
