@@ -31,8 +31,3 @@ export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: Sql
 
 /** Insert values where any column may instead be given as SQL or a placeholder bound later. */
 export type SqlValues<T> = { [K in keyof T]: T[K] | SQL | Placeholder };
-
-/** The number of rows a `db.run` statement of a batch wrote. */
-export function rowsAffected(result: unknown): number {
-  return (result as { rowsAffected?: number }).rowsAffected ?? 0;
-}

@@ -91,22 +91,6 @@ interface RowsByPosition {
 }
 
 /**
- * Reads a table's columns from a raw row, starting at position `offset`, decoding each as drizzle
- * would (JSON columns parsed, booleans from integers), with no per-row kind checks.
- */
-export function columnsReader<C extends Record<string, Column>>(columns: C, offset = 0) {
-  const plan = Object.entries(columns);
-  return (raw: ArrayLike<unknown>): { [K in keyof C]: C[K]["_"]["notNull"] extends true ? C[K]["_"]["data"] : C[K]["_"]["data"] | null } => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < plan.length; i++) {
-      const value = raw[offset + i];
-      out[plan[i]![0]] = value === null || value === undefined ? null : plan[i]![1].mapFromDriverValue(value);
-    }
-    return out as never;
-  };
-}
-
-/**
  * Many columns read as one: `json_array(…)` of the columns (JSON columns nested as JSON), which
  * the driver hands over as a single string and JSON.parse unpacks natively. For a page of twenty
  * rows that replaced four hundred value conversions across the native boundary (and the JSON

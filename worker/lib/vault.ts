@@ -12,11 +12,6 @@
  * Sealed format: `v1.<keyId>.<iv, base64url>.<ciphertext with its 16-byte tag, base64url>`.
  */
 import { fromBase64url, toBase64url } from "./base64url";
-import { toHex } from "./crypto";
-
-export { toHex };
-
-export { toBase64url };
 
 /** What the domain sees of the vault. */
 export interface Vault {

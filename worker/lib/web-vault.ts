@@ -2,7 +2,9 @@
  * The vault over WebCrypto: the Worker's adapter (in workerd WebCrypto runs in the isolate, with
  * no thread hop). Same derivations and format as the Node adapter; see vault.ts.
  */
-import { formatSealed, parseSealed, toBase64url, toHex, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "./vault";
+import { toBase64url } from "./base64url";
+import { toHex } from "./crypto";
+import { formatSealed, parseSealed, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "./vault";
 
 interface WebKeys {
   keyId: string;

@@ -4,7 +4,8 @@
  * derivations and format as the WebCrypto adapter (a test seals with one and opens with the other).
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { formatSealed, parseSealed, toHex, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "../lib/vault";
+import { toHex } from "../lib/crypto";
+import { formatSealed, parseSealed, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "../lib/vault";
 
 interface NodeKeys {
   keyId: string;

@@ -16,33 +16,15 @@ export interface TransactionState {
   refunds: RefundRow[];
 }
 
-/** The columns the API shows of a transaction: what a list reads (no sealed data, no internals). */
-export const VIEW_COLUMNS = [
-  "id",
-  "status",
-  "paymentMethod",
-  "amount",
-  "currency",
-  "description",
-  "livemode",
-  "buyerId",
-  "customer",
-  "pixQrCode",
-  "pixLocationId",
-  "expiresAt",
-  "createdAt",
-  "updatedAt",
-  "paidAt",
-  "cancelledAt",
-  "cancellationReason",
-  "idempotencyKey",
-  "feeAmount",
-  "netAmount",
-] as const satisfies ReadonlyArray<keyof TransactionRow>;
+/** The columns the API shows of a transaction: no sealed data, no internals. */
+type ShownColumn =
+  | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"
+  | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
+  | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
-  row: Pick<TransactionRow, (typeof VIEW_COLUMNS)[number]>;
+  row: Pick<TransactionRow, ShownColumn>;
   refunds: RefundRow[];
 }
 

@@ -9,7 +9,7 @@
  * (refund-transaction.ts), whose guard is the refund total itself; it still asks the table here
  * where the move leads. No read-modify-write escapes a guard.
  */
-import { and, eq, getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
 import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
@@ -35,33 +35,23 @@ export const refundsJson = () => sql<string>`(select coalesce(json_group_array(j
     order by ${refunds.requestedAt}, ${refunds.id}), '[]') from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
 
 /**
- * Reads transactions with their refunds: the given columns packed as one (db/prepared.ts), then
- * the refunds JSON, then one optional `extra` SQL column, in that order, and a function that turns
- * a raw row into `{ row, refunds, extra }`. Used for the full state (operations) and the view
- * (lists).
+ * The full state of a transaction as operations read it: its columns packed as one
+ * (db/prepared.ts), then its refunds as JSON.
  */
-export function transactionReader<C extends Record<string, Column>>(columns: C) {
-  const packed = packedColumns(columns);
-  return {
-    fields: { row: packed.field, refunds: refundsJson() },
-    read: (raw: ArrayLike<unknown>) => ({
-      row: packed.read(raw[0] as string),
-      refunds: JSON.parse(raw[1] as string) as RefundRow[],
-      extra: raw[2],
-    }),
-  };
-}
-
-/** The full state of a transaction, as operations read it. */
-const full = transactionReader(getTableColumns(transactions));
+const packed = packedColumns(getTableColumns(transactions));
+const stateFields = { row: packed.field, refunds: refundsJson() };
+const readState = (raw: ArrayLike<unknown>): TransactionState => ({
+  row: packed.read(raw[0] as string),
+  refunds: JSON.parse(raw[1] as string) as RefundRow[],
+});
 
 const reads = perDatabase((db) => {
-  const select = () => db.select(full.fields).from(transactions);
+  const select = () => db.select(stateFields).from(transactions);
   const id = sql.placeholder("id");
   const inScope = and(eq(transactions.id, id), eq(transactions.sellerId, sql.placeholder("sellerId")), eq(transactions.livemode, sql.placeholder("livemode")));
   return {
-    byId: new PreparedQuery(db, select().where(eq(transactions.id, id)).limit(1), full.read),
-    inScope: new PreparedQuery(db, select().where(inScope).limit(1), full.read),
+    byId: new PreparedQuery(db, select().where(eq(transactions.id, id)).limit(1), readState),
+    inScope: new PreparedQuery(db, select().where(inScope).limit(1), readState),
   };
 });
 
@@ -70,7 +60,7 @@ export async function findTransaction(db: Db, id: string, scope?: Scope): Promis
   const [state] = scope
     ? await reads(db).inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
     : await reads(db).byId.all({ id });
-  return state ? { row: state.row, refunds: state.refunds } : null;
+  return state ?? null;
 }
 
 /** What a committed move changes beyond status, revision and updatedAt. */
