@@ -30,6 +30,9 @@ const ACCEPTED_WARNINGS = [
   { severity: "warn", ruleId: "info-license", pointer: "#/info" },
   { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1health/get/responses" },
   { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1pix~1jwks.json/get/responses" },
+  // The spec's own paths: …/webhooks/{webhookId}/test and …/webhooks/deliveries/{deliveryId}
+  // could both match …/webhooks/deliveries/test. Ids are UUIDs, so no real request is ambiguous.
+  { severity: "warn", ruleId: "no-ambiguous-paths", pointer: "#/paths/~1v1~1sellers~1{sellerId}~1webhooks~1{webhookId}~1test" },
 ];
 
 let doc: any;
@@ -58,7 +61,9 @@ describe("GET /openapi.json", () => {
   it("passes Redocly's recommended ruleset: no errors, and only the warnings accepted above", async () => {
     const problems = await lint(doc);
     expect(problems.filter((p) => p.severity === "error")).toEqual([]);
-    expect(problems.filter((p) => p.severity !== "error")).toEqual(ACCEPTED_WARNINGS);
+    const key = (p: { pointer?: string; ruleId: string }) => `${p.ruleId} ${p.pointer}`;
+    const byKey = (a: { pointer?: string; ruleId: string }, b: { pointer?: string; ruleId: string }) => key(a).localeCompare(key(b));
+    expect(problems.filter((p) => p.severity !== "error").sort(byKey)).toEqual([...ACCEPTED_WARNINGS].sort(byKey));
   });
 
   it("the linter does report an operation without security (so the check above can fail)", async () => {

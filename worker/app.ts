@@ -19,6 +19,8 @@ import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
+import { notificationSettingsRoutes } from "./routes/notification-settings";
+import { webhooksRoutes } from "./routes/webhooks";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -36,6 +38,11 @@ export const OPENAPI_INFO = {
       description:
         "PIX charges with a dynamic BR Code: create (idempotent), list, read, cancel, refund. A key sees only its own " +
         "mode's transactions (test or live).",
+    },
+    {
+      name: "Webhooks",
+      description:
+        "Signed HTTP notifications of a seller's events, at least once: registration, notification settings, delivery history, tests and retries.",
     },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
@@ -66,6 +73,8 @@ export function createApp(platform: Platform) {
   app.route("/", refundsRoutes);
   app.route("/", sandboxRoutes);
   app.route("/", pixPublicRoutes);
+  app.route("/", webhooksRoutes);
+  app.route("/", notificationSettingsRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

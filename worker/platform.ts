@@ -27,6 +27,8 @@ export interface PlatformConfig {
    * PIX charges are refused (docs/pix.md).
    */
   pixReceiverKey?: string;
+  /** Timeout of a webhook POST in ms; default 15 000 (the spec's). Tests shorten it. */
+  webhookTimeoutMs?: number;
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   /**

@@ -27,12 +27,19 @@ describe("405 Method Not Allowed", () => {
   });
 
   it("every documented path answers an undocumented method with the documented ones in Allow", async () => {
+    // Ask each path with a method it does not document (DELETE, or POST where DELETE is real).
+    // The spec's webhook paths overlap: `…/webhooks/deliveries` is also `…/webhooks/{webhookId}`
+    // with an id of "deliveries" (a 400, not a 405), so skip a path another template answers.
+    const templates = Object.entries<any>(doc.paths).map(([p, item]) => ({ p, re: new RegExp(`^${p.replace(/\{[^}]+\}/g, "[^/]+")}$`), item }));
+    const shadowed = (path: string, method: string) => templates.some((t) => t.p !== path && t.item[method] && t.re.test(path));
     for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const method = ["delete", "post"].find((m) => !item[m])!;
+      if (shadowed(path, method)) continue;
       const documented = Object.keys(item).map((m) => m.toUpperCase());
       const expected = [...documented, ...(documented.includes("GET") ? ["HEAD"] : [])].sort().join(", ");
-      const res = await ctx.send("DELETE", concrete(path));
-      expect(res.status, `DELETE ${path}`).toBe(405);
-      expect(res.headers.get("allow"), `DELETE ${path}`).toBe(expected);
+      const res = await ctx.send(method.toUpperCase(), concrete(path));
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(expected);
     }
   });
 

@@ -9,6 +9,7 @@
  */
 import type { Job } from "../jobs/job";
 import { DEFAULT_QUEUE_POLICY } from "../jobs/memory-queue";
+import { closeSpentDeliveries } from "../domain/webhooks/sweep";
 import { runJob } from "../jobs/run-job";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
@@ -54,6 +55,10 @@ async function deadLettered(platform: Platform, job: Job, attempts: number): Pro
       return;
     case "refund.conclude":
       // The refunds sweep concludes a refund whose job gave up: nothing to record.
+      return;
+    case "webhook.deliver":
+      // Its attempts are spent: the delivery is FAILED (unless an attempt is still running).
+      await closeSpentDeliveries(platform, job.deliveryId);
       return;
     default: {
       // Only a message from another deploy gets here at run time: the log line is all we can do.

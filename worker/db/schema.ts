@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DELIVERY_STATUSES } from "../../shared/events";
 import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
 
 export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
@@ -247,6 +248,8 @@ export const events = sqliteTable(
     type: text("type").notNull(),
     occurredAt: text("occurred_at").notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** A sample sent by POST …/webhooks/{id}/test: its envelope says `test: true`. */
+    test: integer("test", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("events_seller_idx").on(t.sellerId, t.occurredAt)],
@@ -305,4 +308,99 @@ export const buyerCounts = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
+);
+
+/**
+ * Webhooks: where a seller's events are POSTed. Per seller and mode (a test key's webhooks hear
+ * test events only, as Stripe's endpoints do). `eventTypes` is a JSON array of event types or
+ * `["ALL"]`; the secret is sealed by the vault (it is needed to sign, so it cannot be hashed).
+ */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    url: text("url").notNull(),
+    eventTypes: text("event_types", { mode: "json" }).$type<string[]>().notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull(),
+    description: text("description"),
+    secret: text("secret").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("webhooks_seller_idx").on(t.sellerId, t.livemode)],
+);
+
+/**
+ * The Webhook channel of a seller's notification settings, per event type. A type without a row
+ * is enabled (the default); a row records the seller's choice.
+ */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    eventType: text("event_type").notNull(),
+    webhook: integer("webhook", { mode: "boolean" }).notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.eventType] })],
+);
+
+export { DELIVERY_STATUSES, type DeliveryStatus } from "../../shared/events";
+
+/**
+ * One event to one webhook, written in the same batch as the event. PENDING until a 2xx
+ * (DELIVERED), its attempts are spent (FAILED) or its webhook is deleted (CANCELLED). A worker
+ * holds `leaseUntil` while it POSTs, so the queue and the sweep never send one attempt twice.
+ * `webhookId` is not a foreign key: a deleted webhook's history stays.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id").notNull(),
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
+    /** Attempts made so far (never reset: attempt rows are numbered by it). */
+    attempts: integer("attempts").notNull(),
+    /** Attempts allowed before FAILED: 5, and 5 more each time a FAILED delivery is retried. */
+    attemptLimit: integer("attempt_limit").notNull(),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    leaseUntil: text("lease_until"),
+    lastHttpStatus: integer("last_http_status"),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index("webhook_deliveries_webhook_idx").on(t.webhookId, t.status),
+  ],
+);
+
+/** Every attempt of a delivery: when, how long, what came back (the first 1 KB), or the error. */
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    startedAt: text("started_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    httpStatus: integer("http_status"),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt"),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );

@@ -8,7 +8,9 @@
 export type Job =
   | { type: "noop"; reason: string }
   /** Ask the (sandbox) acquirer to conclude a PENDING refund. */
-  | { type: "refund.conclude"; refundId: string };
+  | { type: "refund.conclude"; refundId: string }
+  /** Attempt a PENDING webhook delivery (domain/webhooks/deliver.ts). */
+  | { type: "webhook.deliver"; deliveryId: string };
 
 /** The type names of all jobs. */
 export type JobType = Job["type"];

@@ -11,19 +11,9 @@ import type { SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere, type Statement } from "../../db/guarded";
 import { events } from "../../db/schema";
+import type { EventType } from "../../../shared/events";
 
-/**
- * Event types. The first three are the spec's; the refund outcomes that do not end in REFUNDED
- * are ours, so a seller hears of every concluded refund (docs/transactions.md).
- */
-export const EVENT_TYPES = [
-  "TRANSACTION_PAID",
-  "TRANSACTION_CANCELLED",
-  "TRANSACTION_REFUNDED",
-  "TRANSACTION_PARTIALLY_REFUNDED",
-  "TRANSACTION_REFUND_FAILED",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from "../../../shared/events";
 
 /** An event as stored and as it will be delivered. */
 export interface EventEnvelope {

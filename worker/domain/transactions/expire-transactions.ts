@@ -16,7 +16,9 @@ import type { Statements } from "../../db/guarded";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { TransactionRow, TransactionState } from "./serialize";
-import { findTransaction, transitionStatements, type Scope } from "./store";
+import { enqueueDeliveries } from "../webhooks/enqueue";
+import { deliveryIdsOf } from "../webhooks/fan-out";
+import { commitTransition, findTransaction, transitionStatements, type MoveInput, type Scope } from "./store";
 
 /** How many charges one batch expires. */
 export const EXPIRE_BATCH = 100;
@@ -26,12 +28,9 @@ export function isDue(row: Pick<TransactionRow, "status" | "expiresAt">, now: st
   return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now;
 }
 
-/** The expire move's statements for a due charge. */
-function expiry(platform: Platform, state: TransactionState) {
-  return transitionStatements(platform, state, {
-    trigger: "expire",
-    changes: { cancelledAt: state.row.expiresAt, cancellationReason: "EXPIRED" },
-  });
+/** The expire move of a due charge. */
+function expiryMove(state: TransactionState): MoveInput {
+  return { trigger: "expire", changes: { cancelledAt: state.row.expiresAt, cancellationReason: "EXPIRED" } };
 }
 
 /**
@@ -40,10 +39,8 @@ function expiry(platform: Platform, state: TransactionState) {
  */
 export async function expireIfDue(platform: Platform, state: TransactionState): Promise<TransactionState> {
   if (!isDue(state.row, platform.now().toISOString())) return state;
-  const { statements, next } = expiry(platform, state);
-  const [updated] = (await platform.db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
-  if (updated.length === 1) return next;
-  return (await findTransaction(platform.db, state.row.id)) ?? state;
+  const next = await commitTransition(platform, state, expiryMove(state));
+  return next ?? (await findTransaction(platform.db, state.row.id)) ?? state;
 }
 
 /** A transaction as it truly is now: read in one statement, expired first if it is due. */
@@ -67,14 +64,18 @@ export async function expireTransactions(platform: Platform): Promise<number> {
       .limit(EXPIRE_BATCH);
     if (due.length === 0) return expired;
     const before = expired;
-    const moves = due.map((row) => expiry(platform, { row, refunds: [] }).statements);
-    const results = (await db.batch(moves.flat() as Statements)) as unknown[][];
-    // Count the guarded updates that happened: the first statement of each move.
+    const moves = due.map((row) => transitionStatements(platform, { row, refunds: [] }, expiryMove({ row, refunds: [] })));
+    const results = (await db.batch(moves.flatMap((m) => m.statements) as Statements)) as unknown[][];
+    // Count the guarded updates that happened (the first statement of each move) and enqueue
+    // the webhook deliveries their events fanned out to.
     let at = 0;
+    const deliveries: string[] = [];
     for (const move of moves) {
       if (results[at]!.length === 1) expired++;
-      at += move.length;
+      if (move.fanOut !== undefined) deliveries.push(...deliveryIdsOf(results[at + move.fanOut]));
+      at += move.statements.length;
     }
+    await enqueueDeliveries(platform, deliveries);
     // A full batch that expired nothing was lost to other writers: leave the rest to the next run.
     if (due.length < EXPIRE_BATCH || expired === before) return expired;
   }

@@ -17,6 +17,8 @@ import { refunds, transactions } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
+import { enqueueDeliveries } from "../webhooks/enqueue";
+import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
 import { eventStatement, newEvent } from "./events";
 import { storedView, toTransaction, type RefundRow, type TransactionRow, type TransactionState } from "./serialize";
 import { requireTransition, type Trigger } from "./state-machine";
@@ -75,8 +77,16 @@ export interface MoveInput {
   statements?: (guard: SQL) => Statement[];
 }
 
-/** A move as statements for a batch, and the state it leads to; the first statement returns the id it updated. */
-export function transitionStatements(platform: Platform, current: TransactionState, move: MoveInput): { statements: Statements; next: TransactionState } {
+/**
+ * A move as statements for a batch, and the state it leads to. The first statement returns the
+ * id it updated; `fanOut`, when the move writes an event, is the index of the statement that
+ * returns the new webhook deliveries (enqueue them once the batch has committed).
+ */
+export function transitionStatements(
+  platform: Platform,
+  current: TransactionState,
+  move: MoveInput,
+): { statements: Statements; next: TransactionState; fanOut?: number } {
   const { db } = platform;
   const rule = requireTransition(current.row.status, move.trigger);
   const at = platform.now().toISOString();
@@ -100,7 +110,8 @@ export function transitionStatements(platform: Platform, current: TransactionSta
   if (rule.event) {
     const data = { transaction: toTransaction(next, platform.config.baseUrl), ...move.eventData };
     const event = newEvent({ type: rule.event, sellerId: current.row.sellerId, livemode: current.row.livemode, occurredAt: at, data });
-    statements.push(eventStatement(db, event, at, guard));
+    statements.push(eventStatement(db, event, at, guard), fanOutStatement(db, event, at, guard));
+    return { statements, next, fanOut: statements.length - 1 };
   }
   return { statements, next };
 }
@@ -111,9 +122,11 @@ export function transitionStatements(platform: Platform, current: TransactionSta
  * re-reads and decides again. Throws 409 when the table has no such move.
  */
 export async function commitTransition(platform: Platform, current: TransactionState, move: MoveInput): Promise<TransactionState | null> {
-  const { statements, next } = transitionStatements(platform, current, move);
-  const [updated] = (await platform.db.batch(statements)) as [Array<{ id: string }>, ...unknown[]];
-  return updated.length === 1 ? next : null;
+  const { statements, next, fanOut } = transitionStatements(platform, current, move);
+  const results = (await platform.db.batch(statements)) as unknown[];
+  if ((results[0] as unknown[]).length !== 1) return null;
+  if (fanOut !== undefined) await enqueueDeliveries(platform, deliveryIdsOf(results[fanOut]));
+  return next;
 }
 
 /**

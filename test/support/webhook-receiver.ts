@@ -1,0 +1,45 @@
+/**
+ * A scripted webhook receiver on 127.0.0.1 for tests: records every request's exact bytes and
+ * headers, and answers each from a script (a status, or "hang" to never answer) so retries,
+ * failures and timeouts are real HTTP, not a mocked fetch.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One request the receiver got. */
+export interface Received {
+  body: string;
+  headers: IncomingHttpHeaders;
+  at: number;
+}
+
+/** What the receiver answers: an HTTP status, or "hang" (no answer until closed). */
+export type Answer = number | "hang";
+
+/** Starts a receiver answering `script` in order, then `then` for every later request. */
+export async function startWebhookReceiver(script: Answer[] = [], then: Answer = 200) {
+  const received: Received[] = [];
+  const hanging: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, at: Date.now() });
+      const answer = script.shift() ?? then;
+      if (answer === "hang") return void hanging.push(res);
+      res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : `refused with ${answer}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    /** Stops the server, ending any hanging answer. */
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * One attempt of a webhook delivery: claim it, POST the event, record what happened.
+ *
+ * 1. Claim: a guarded UPDATE takes a lease (LEASE_SECONDS, longer than the POST's timeout) on a
+ *    PENDING delivery that is due and not leased, counting the attempt. Whoever loses (the queue
+ *    and the sweep racing, a duplicate message) sends nothing.
+ * 2. POST the envelope's exact bytes with `X-Service-Signature` (the spec's HMAC) and the
+ *    Standard Webhooks headers, within the timeout (15 s).
+ * 3. Record: the attempt row (time, status, duration, error, the first 1 KB of the answer) and
+ *    the delivery's next state in one batch: DELIVERED on a 2xx; else FAILED when its attempts
+ *    are spent, or PENDING again in RETRY_SECONDS.
+ * A crash between the POST and the record leaves the lease to expire and the attempt to be made
+ * again: at least once. Consumers drop duplicates by the envelope's `id`.
+ */
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhooks";
+import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
+import type { Platform } from "../../platform";
+
+/** How long a claimed attempt is held: more than the POST's timeout, so a live attempt keeps it. */
+export const LEASE_SECONDS = 60;
+/** Seconds between attempts (the spec's default interval). */
+export const RETRY_SECONDS = 60;
+/** The POST's timeout (the spec's "about 15 seconds"); PlatformConfig.webhookTimeoutMs overrides. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** How much of a receiver's answer is kept with the attempt. */
+const EXCERPT_BYTES = 1024;
+
+/** What an attempt came to. `retry`: failed, another attempt is scheduled. */
+export type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
+
+/** The envelope of a stored event, as delivered (the same bytes on every attempt). */
+function envelopeText(event: typeof events.$inferSelect): string {
+  const { id, type, sellerId, livemode, occurredAt, data, test } = event;
+  // Only samples say `test`: real events do not carry the field at all (the spec).
+  return JSON.stringify({ id, type, sellerId, livemode, occurredAt, data, ...(test ? { test: true } : {}) });
+}
+
+/** Makes one attempt at `deliveryId` if it is due and nobody else holds it. */
+export async function deliverWebhook(platform: Platform, deliveryId: string): Promise<AttemptOutcome> {
+  const { db, vault } = platform;
+  const started = platform.now();
+  const at = started.toISOString();
+  const d = webhookDeliveries;
+  const [claimed] = await db
+    .update(d)
+    .set({ attempts: sql`${d.attempts} + 1`, leaseUntil: new Date(started.getTime() + LEASE_SECONDS * 1000).toISOString(), updatedAt: at })
+    .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"), lte(d.nextAttemptAt, at), or(isNull(d.leaseUntil), lte(d.leaseUntil, at))))
+    .returning();
+  if (!claimed) return "skipped";
+  const [[webhook], [event]] = await db.batch([
+    db.select().from(webhooks).where(eq(webhooks.id, claimed.webhookId)).limit(1),
+    db.select().from(events).where(eq(events.id, claimed.eventId)).limit(1),
+  ]);
+  if (!webhook || !event) {
+    // Deleted meanwhile: nothing to send to, and nothing will be.
+    await db.update(d).set({ status: "CANCELLED", leaseUntil: null, completedAt: at, updatedAt: at }).where(eq(d.id, deliveryId));
+    return "skipped";
+  }
+  const body = envelopeText(event);
+  const secret = await vault.open(webhook.secret);
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    "X-Service-Signature": await serviceSignature(body, secret),
+    ...(await standardWebhookHeaders({ id: deliveryId, timestamp: started, rawBody: body, secret })),
+    "X-Webhook-Delivery-Id": deliveryId,
+    "X-Webhook-Event-Id": event.id,
+    "X-Webhook-Attempt": String(claimed.attempts),
+  };
+  const result = await post(platform, webhook.url, body, headers);
+  const delivered = result.status !== null && result.status >= 200 && result.status < 300;
+  const spent = claimed.attempts >= claimed.attemptLimit;
+  const recordedAt = platform.now().toISOString();
+  const next = delivered
+    ? { status: "DELIVERED" as const, completedAt: recordedAt }
+    : spent
+      ? { status: "FAILED" as const, completedAt: recordedAt }
+      : { status: "PENDING" as const, nextAttemptAt: new Date(platform.now().getTime() + RETRY_SECONDS * 1000).toISOString() };
+  await db.batch([
+    db.insert(webhookAttempts).values({
+      deliveryId,
+      attempt: claimed.attempts,
+      startedAt: at,
+      durationMs: result.durationMs,
+      httpStatus: result.status,
+      error: result.error,
+      responseExcerpt: result.excerpt,
+    }),
+    db
+      .update(d)
+      .set({ ...next, leaseUntil: null, lastHttpStatus: result.status, lastError: result.error, updatedAt: recordedAt })
+      .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"))),
+  ]);
+  return delivered ? "delivered" : spent ? "failed" : "retry";
+}
+
+/** The POST, bounded by the timeout; never throws. */
+async function post(platform: Platform, url: string, body: string, headers: Record<string, string>) {
+  const startedAt = performance.now();
+  const timeoutMs = platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+  try {
+    const res = await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const excerpt = await readExcerpt(res);
+    return { status: res.status, error: res.ok ? null : `HTTP ${res.status}`, excerpt, durationMs: Math.round(performance.now() - startedAt) };
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+    const error = timedOut ? `timed out after ${timeoutMs} ms` : `network error: ${err instanceof Error ? err.message : String(err)}`;
+    return { status: null, error, excerpt: null, durationMs: Math.round(performance.now() - startedAt) };
+  }
+}
+
+/** The first EXCERPT_BYTES of a response body, as text. */
+async function readExcerpt(res: Response): Promise<string | null> {
+  if (!res.body) return null;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < EXCERPT_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  await reader.cancel().catch(() => {});
+  const bytes = new Uint8Array(Math.min(size, EXCERPT_BYTES));
+  let offset = 0;
+  for (const c of chunks) {
+    const part = c.subarray(0, bytes.length - offset);
+    bytes.set(part, offset);
+    offset += part.length;
+    if (offset >= bytes.length) break;
+  }
+  return new TextDecoder().decode(bytes);
+}

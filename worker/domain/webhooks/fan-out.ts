@@ -1,0 +1,41 @@
+/**
+ * Fan-out: for an event, one PENDING delivery per active webhook of its seller and mode that
+ * subscribes to its type (or to ALL), unless the seller turned the type's Webhook channel off.
+ * It is one `INSERT … SELECT` written in the same batch as the event (and under the same guard),
+ * so a change, its event and its deliveries exist together or not at all; it returns the new
+ * delivery ids, which the caller enqueues once the batch has committed.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notificationSettings, webhookDeliveries, webhooks } from "../../db/schema";
+import type { EventEnvelope } from "../transactions/events";
+
+/** Attempts a delivery gets before it is FAILED (the spec's 5). */
+export const ATTEMPT_LIMIT = 5;
+
+/** A UUID (v4 layout) made by the database, one per fanned-out row. */
+export const UUID_SQL = sql.raw(
+  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || " +
+    "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))",
+);
+
+/** Which webhooks get the event: `only` names the one webhook (a test event: active or not, any type). */
+export function fanOutStatement(db: Db, event: Pick<EventEnvelope, "id" | "type" | "sellerId" | "livemode">, at: string, guard?: SQL, only?: string) {
+  const w = webhooks;
+  return db.run(sql`insert into ${webhookDeliveries}
+      (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
+    select ${UUID_SQL}, ${w.id}, ${w.sellerId}, ${w.livemode}, ${event.id}, ${event.type}, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
+    from ${w}
+    where ${w.sellerId} = ${event.sellerId} and ${w.livemode} = ${event.livemode ? 1 : 0}
+      ${only ? sql`and ${w.id} = ${only}` : sql`and ${w.isActive} = 1 and exists (select 1 from json_each(${w.eventTypes}) where value in (${event.type}, 'ALL'))
+      and coalesce((select ${notificationSettings.webhook} from ${notificationSettings}
+        where ${notificationSettings.sellerId} = ${event.sellerId} and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
+      ${guard ? sql`and ${guard}` : sql``}
+    returning id`);
+}
+
+/** The delivery ids a fan-out statement's result returned. */
+export function deliveryIdsOf(result: unknown): string[] {
+  const rows = (result as { rows?: ArrayLike<unknown>[] }).rows ?? (result as ArrayLike<unknown>[]);
+  return Array.from(rows ?? [], (row) => String((row as ArrayLike<unknown>)[0]));
+}
