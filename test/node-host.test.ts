@@ -4,77 +4,23 @@
  * Also `npm run admin -- seller:create --json` prints exactly one JSON object.
  */
 import { KEY_CACHE_TTL_SECONDS } from "../worker/domain/api-keys";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buyerBody } from "./support/fixtures";
+import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "./support/node-host";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-node-host-"));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  killAllHosts();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 const env = (port: number) => ({ ...process.env, PORT: String(port), DATABASE_URL: `file:${join(dir, "pay.db")}` });
-
-/** Starts `npm start`, resolving with its stdout once it is listening. */
-async function start(port: number): Promise<{ child: ChildProcess; out: string }> {
-  // Its own process group, so stopping it stops npm, tsx and node together.
-  const child = spawn("npm", ["start"], { env: env(port), stdio: ["ignore", "pipe", "pipe"], detached: true });
-  children.push(child);
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in time:\n${out}`)), 30_000);
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes('"msg":"server.listening"')) {
-        clearTimeout(timer);
-        resolve({ child, out });
-      }
-    });
-    child.stderr!.on("data", (d) => (out += d));
-    child.on("exit", (code) => reject(new Error(`exited ${code}:\n${out}`)));
-  });
-}
-
-/** Stops the whole process group and waits until the port is free again. */
-async function stop(child: ChildProcess, port: number) {
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    process.kill(-child.pid!, "SIGTERM");
-  });
-  for (let i = 0; i < 100; i++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = createServer();
-      srv.once("error", () => resolve(false));
-      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
-    });
-    if (free) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`port ${port} still busy`);
-}
+const start = (port: number) => startNodeHost({ PORT: String(port), DATABASE_URL: `file:${join(dir, "pay.db")}` });
+const stop = stopNodeHost;
 
 function run(cmd: string, args: string[], port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

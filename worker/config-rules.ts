@@ -52,6 +52,25 @@ export function checkMaxBodyBytes(value: string | undefined): number {
 }
 
 /**
+ * WEBHOOK_TIMEOUT_MS: how long a webhook POST may take before the attempt fails; unset means the
+ * spec's 15 s. Bounded so a typo cannot make every attempt fail at once or hold leases for hours.
+ */
+export function checkWebhookTimeoutMs(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 100 || n > 60_000) throw new ConfigError(`WEBHOOK_TIMEOUT_MS must be an integer from 100 to 60000, not ${value}.`);
+  return n;
+}
+
+/** SWEEP_INTERVAL_SECONDS (Node host): how often the minute sweeps run; default 60, as the Worker's cron. */
+export function checkSweepIntervalSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 60;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 3600) throw new ConfigError(`SWEEP_INTERVAL_SECONDS must be an integer from 1 to 3600, not ${value}.`);
+  return n;
+}
+
+/**
  * PUBLIC_BASE_URL: an absolute http(s) URL without query or fragment, short enough that the PIX
  * location URLs built on it fit a BR Code (MAX_BASE_URL_LENGTH characters once the scheme is
  * dropped). A longer one would make every PIX charge fail, so it fails here, at start.

@@ -31,7 +31,7 @@ async function main() {
     process.stdout.write(`${lines.join("\n")}\n\n`);
     platform.log({ msg: "server.listening", host: config.host, port: info.port });
   });
-  platform.startTimers();
+  platform.startTimers(config.sweepIntervalSeconds);
 
   const stop = () => {
     platform.stopTimers();

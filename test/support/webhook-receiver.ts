@@ -1,15 +1,19 @@
 /**
  * A scripted webhook receiver on 127.0.0.1 for tests: records every request's exact bytes and
  * headers, and answers each from a script (a status, or "hang" to never answer) so retries,
- * failures and timeouts are real HTTP, not a mocked fetch.
+ * failures and timeouts are real HTTP, not a mocked fetch. `GET /__received` answers the list.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One request the receiver got. */
 export interface Received {
+  /** The path and query the request was sent to. */
+  url: string;
   body: string;
   headers: IncomingHttpHeaders;
+  /** What the receiver answered (or "hang"). */
+  answer: Answer;
   at: number;
 }
 
@@ -21,11 +25,13 @@ export async function startWebhookReceiver(script: Answer[] = [], then: Answer =
   const received: Received[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
+    // Lets a test in another process (workerd) read what arrived.
+    if (req.method === "GET" && req.url === "/__received") return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(received));
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, at: Date.now() });
       const answer = script.shift() ?? then;
+      received.push({ url: req.url ?? "", body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, answer, at: Date.now() });
       if (answer === "hang") return void hanging.push(res);
       res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : `refused with ${answer}`);
     });

@@ -10,6 +10,7 @@ import {
   checkPublicBaseUrl,
   checkVaultKey,
   checkVaultPreviousKeys,
+  checkWebhookTimeoutMs,
   ConfigError,
 } from "../config-rules";
 import type { PlatformConfig } from "../platform";
@@ -47,6 +48,7 @@ export function readCloudflareConfig(env: Env): PlatformConfig {
     vaultPreviousKeys: checkVaultPreviousKeys(env.VAULT_PREVIOUS_KEYS),
     pixReceiverKey: checkPixReceiverKey(env.PIX_RECEIVER_KEY),
     maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
+    webhookTimeoutMs: checkWebhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS),
     pixSigningJwk: checkPixSigningJwk(required(env, "PIX_SIGNING_JWK")),
   };
 }

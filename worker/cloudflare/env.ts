@@ -27,4 +27,6 @@ export interface Env {
   PIX_RECEIVER_KEY?: string;
   /** Var. Largest accepted request body in bytes (a string, as vars are); default 102400. */
   MAX_BODY_BYTES?: string;
+  /** Var, optional. A webhook POST's timeout in ms (100-60000); default 15000. */
+  WEBHOOK_TIMEOUT_MS?: string;
 }

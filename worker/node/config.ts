@@ -10,8 +10,10 @@ import {
   checkPixReceiverKey,
   checkPixSigningJwk,
   checkPublicBaseUrl,
+  checkSweepIntervalSeconds,
   checkVaultKey,
   checkVaultPreviousKeys,
+  checkWebhookTimeoutMs,
 } from "../config-rules";
 
 /** Resolved Node host settings. */
@@ -26,6 +28,10 @@ export interface NodeConfig {
   pixReceiverKey?: string;
   maxBodyBytes: number;
   pixSigningJwk: JsonWebKey;
+  /** WEBHOOK_TIMEOUT_MS: a webhook POST's timeout; unset is the spec's 15 s. */
+  webhookTimeoutMs?: number;
+  /** SWEEP_INTERVAL_SECONDS: how often the scheduled sweeps run (default 60, as the Worker's cron). */
+  sweepIntervalSeconds: number;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
 }
@@ -90,6 +96,8 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     vaultPreviousKeys: checkVaultPreviousKeys(env.VAULT_PREVIOUS_KEYS),
     pixReceiverKey: checkPixReceiverKey(env.PIX_RECEIVER_KEY),
     maxBodyBytes: checkMaxBodyBytes(env.MAX_BODY_BYTES),
+    webhookTimeoutMs: checkWebhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS),
+    sweepIntervalSeconds: checkSweepIntervalSeconds(env.SWEEP_INTERVAL_SECONDS),
     pixSigningJwk: checkPixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
     firstStartKeysFile:
       env.NODE_ENV === "production" ? join(dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data", "first-start-keys.txt") : undefined,

@@ -14,8 +14,11 @@ import { createNodeVault } from "./node-vault";
 /** A Platform plus the timers that drive its queue and scheduled job. */
 export interface NodePlatform extends Platform {
   queue: MemoryQueue;
-  /** Starts the queue pump and the minute timer. */
-  startTimers(): void;
+  /**
+   * Starts the queue pump and the sweep timer (every `sweepIntervalSeconds`, default 60). The
+   * sweeps also run once at start: the queue lived in memory, so a restart finds its work again.
+   */
+  startTimers(sweepIntervalSeconds?: number): void;
   /** Stops the timers (the database stays open). */
   stopTimers(): void;
 }
@@ -65,7 +68,7 @@ export function createNodePlatform(
     async enqueue(jobs, opts) {
       queue.enqueue(jobs, opts);
     },
-    startTimers() {
+    startTimers(sweepIntervalSeconds = 60) {
       // A short poll keeps "within seconds" true for queued work without a timer per job.
       pump = setInterval(async () => {
         if (pumping) return;
@@ -76,7 +79,8 @@ export function createNodePlatform(
           pumping = false;
         }
       }, 250);
-      minute = setInterval(() => void runScheduledJob(platform), 60_000);
+      void runScheduledJob(platform);
+      minute = setInterval(() => void runScheduledJob(platform), sweepIntervalSeconds * 1000);
       pump.unref?.();
       minute.unref?.();
     },

@@ -16,6 +16,7 @@ import { openDatabase } from "../../../worker/node/database";
 import { applyMigrations } from "../../../worker/node/migrate";
 import { createNodePlatform } from "../../../worker/node/platform";
 import { TEST_PIX_SIGNING_JWK, TEST_VAULT_KEY } from "../../support/platform";
+import { startWebhookReceiver } from "../../support/webhook-receiver";
 import { startCountingProxy } from "./counting-proxy";
 import "./provided-context";
 
@@ -46,8 +47,11 @@ export default async function setup(project: TestProject) {
   project.provide("pixSigningJwk", JSON.stringify(TEST_PIX_SIGNING_JWK));
   project.provide("baseUrl", WORKERD_BASE_URL);
   project.provide("nodeOpenApi", openapi);
+  const receiver = await startWebhookReceiver();
+  project.provide("webhookReceiverUrl", receiver.url);
 
   return async () => {
+    await receiver.close();
     await proxy.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });

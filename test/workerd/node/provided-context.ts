@@ -15,6 +15,8 @@ declare module "vitest" {
     baseUrl: string;
     /** GET /openapi.json from the Node host's app, as JSON text. */
     nodeOpenApi: string;
+    /** A loopback webhook receiver (test/support/webhook-receiver.ts); GET /__received lists what it got. */
+    webhookReceiverUrl: string;
   }
 }
 

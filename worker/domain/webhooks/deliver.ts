@@ -1,7 +1,7 @@
 /**
  * One attempt of a webhook delivery: claim it, POST the event, record what happened.
  *
- * 1. Claim: a guarded UPDATE takes a lease (LEASE_SECONDS, longer than the POST's timeout) on a
+ * 1. Claim: a guarded UPDATE takes a lease (the POST's timeout + LEASE_MARGIN_MS) on a
  *    PENDING delivery that is due and not leased, counting the attempt. Whoever loses (the queue
  *    and the sweep racing, a duplicate message) sends nothing.
  * 2. POST the envelope's exact bytes with `X-Service-Signature` (the spec's HMAC) and the
@@ -17,8 +17,11 @@ import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhoo
 import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import type { Platform } from "../../platform";
 
-/** How long a claimed attempt is held: more than the POST's timeout, so a live attempt keeps it. */
-export const LEASE_SECONDS = 60;
+/**
+ * How long a claimed attempt is held beyond the POST's timeout (for the claim and the record), so
+ * a live attempt keeps its lease and one that died frees it soon after.
+ */
+export const LEASE_MARGIN_MS = 10_000;
 /** Seconds between attempts (the spec's default interval). */
 export const RETRY_SECONDS = 60;
 /** The POST's timeout (the spec's "about 15 seconds"); PlatformConfig.webhookTimeoutMs overrides. */
@@ -42,9 +45,10 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   const started = platform.now();
   const at = started.toISOString();
   const d = webhookDeliveries;
+  const leaseMs = (platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS) + LEASE_MARGIN_MS;
   const [claimed] = await db
     .update(d)
-    .set({ attempts: sql`${d.attempts} + 1`, leaseUntil: new Date(started.getTime() + LEASE_SECONDS * 1000).toISOString(), updatedAt: at })
+    .set({ attempts: sql`${d.attempts} + 1`, leaseUntil: new Date(started.getTime() + leaseMs).toISOString(), updatedAt: at })
     .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"), lte(d.nextAttemptAt, at), or(isNull(d.leaseUntil), lte(d.leaseUntil, at))))
     .returning();
   if (!claimed) return "skipped";
