@@ -41,6 +41,7 @@ CREATE TABLE `webhook_deliveries` (
 CREATE INDEX `webhook_deliveries_seller_idx` ON `webhook_deliveries` (`seller_id`,`livemode`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_due_idx` ON `webhook_deliveries` (`next_attempt_at`) WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_webhook_idx` ON `webhook_deliveries` (`webhook_id`,`status`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint
 CREATE TABLE `webhooks` (
 	`id` text PRIMARY KEY NOT NULL,
 	`seller_id` text NOT NULL,
@@ -56,4 +57,7 @@ CREATE TABLE `webhooks` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhooks_seller_idx` ON `webhooks` (`seller_id`,`livemode`);--> statement-breakpoint
-ALTER TABLE `events` ADD `test` integer DEFAULT false NOT NULL;
+DROP INDEX `events_seller_idx`;--> statement-breakpoint
+ALTER TABLE `events` ADD `test` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `events_feed_idx` ON `events` (`seller_id`,`livemode`);--> statement-breakpoint
+CREATE INDEX `events_occurred_idx` ON `events` (`occurred_at`);

@@ -19,6 +19,7 @@ import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
+import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
 
@@ -75,6 +76,7 @@ export function createApp(platform: Platform) {
   app.route("/", pixPublicRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);
+  app.route("/", eventsRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

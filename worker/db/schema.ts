@@ -252,7 +252,13 @@ export const events = sqliteTable(
     test: integer("test", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("events_seller_idx").on(t.sellerId, t.occurredAt)],
+  (t) => [
+    // The feed (GET /v1/events) reads a seller's events in rowid order: an index on the scope
+    // carries the rowid, so it is already in that order.
+    index("events_feed_idx").on(t.sellerId, t.livemode),
+    // The 30-day purge finds the oldest events by time.
+    index("events_occurred_idx").on(t.occurredAt),
+  ],
 );
 
 /**
@@ -385,6 +391,7 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index("webhook_deliveries_webhook_idx").on(t.webhookId, t.status),
+    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
 

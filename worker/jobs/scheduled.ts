@@ -7,6 +7,7 @@ import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
 import { purgeExpiredKeys } from "../domain/idempotency/commit";
 import { sealLegacyPersonalData } from "../domain/personal-data";
+import { purgeOldEvents } from "../domain/events/purge-events";
 import { sweepDueDeliveries } from "../domain/webhooks/sweep";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
@@ -27,6 +28,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "idempotency.purge": purgeExpiredKeys,
   "pii.seal": sealLegacyPersonalData,
   "webhooks.deliver": sweepDueDeliveries,
+  "events.purge": purgeOldEvents,
 };
 
 /** Runs every sweep once; one failing sweep does not stop the others. */

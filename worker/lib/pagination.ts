@@ -40,6 +40,9 @@ function plainInteger(name: string, min: number, max: number, fallback: number, 
     });
 }
 
+/** Query parameter `limit` of the lists that page by position (webhook deliveries, events): 1 to 100, default 50. */
+export const LimitQuery = plainInteger("limit", 1, MAX_PAGE_SIZE, 50, `1 to ${MAX_PAGE_SIZE}; default 50.`);
+
 /** Query parameters `page`, `size` and `cursor`, validated and defaulted. */
 export const PageQuery = z.object({
   page: plainInteger("page", 0, 999_999_999, 0, "Zero-based page number. For deep pages prefer `cursor`."),

@@ -7,9 +7,12 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { DELIVERY_STATUSES } from "../../shared/events";
 import { findDelivery, listDeliveries, retryDelivery } from "../domain/webhooks/history";
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage";
+import { replayEvents } from "../domain/webhooks/replay";
 import { sendTestEvent } from "../domain/webhooks/test-event";
 import { scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
+import { ReplayRequestSchema, ReplayResultSchema } from "../schemas/event";
+import { LimitQuery } from "../lib/pagination";
 import { ResourceId } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
 import { DeliverySchema, WebhookCreateSchema, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from "../schemas/webhook";
@@ -22,13 +25,7 @@ const base = "/v1/sellers/{sellerId}/webhooks";
 const common = { tags: ["Webhooks"], security: SECRET_KEY_SECURITY };
 
 const HistoryQuery = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be an integer" })
-    .int("limit must be an integer")
-    .min(1, "limit must be at least 1")
-    .max(100, "limit cannot exceed 100")
-    .default(50)
-    .openapi({ param: { name: "limit", in: "query" }, type: "integer", description: "1 to 100; default 50." }),
+  limit: LimitQuery,
   webhookId: ResourceId.optional().openapi({ param: { name: "webhookId", in: "query" } }),
   status: z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(", ")}` }).optional().openapi({ param: { name: "status", in: "query" } }),
   eventType: z.string().max(64).optional().openapi({ param: { name: "eventType", in: "query" } }),
@@ -78,6 +75,13 @@ const routes = {
     request: { params: WebhookParams },
     responses: { 201: json(DeliverySchema, "The delivery of the sample, PENDING until sent."), ...problemResponses(400, 401, 403, 404) },
   }),
+  replay: createRoute({
+    ...common, method: "post", path: `${base}/{webhookId}/replay`, operationId: "replayWebhookEvents",
+    summary: "Send the webhook the events of a time range again (up to 1000 per call)",
+    description: "For a receiver that was down longer than the retries last: each event the webhook subscribes to becomes a new delivery with the same envelope.",
+    request: { params: WebhookParams, body: jsonBody(ReplayRequestSchema) },
+    responses: { 202: json(ReplayResultSchema, "The deliveries were created and queued."), ...problemResponses(400, 401, 403, 404) },
+  }),
 };
 
 /** The webhooks routes. */
@@ -101,6 +105,10 @@ export const webhooksRoutes = new OpenAPIHono<AppEnv>()
     const { sellerId, webhookId } = c.req.valid("param");
     await deleteWebhook(c.get("platform"), scopeOf(c), sellerId, webhookId);
     return c.body(null, 204);
+  })
+  .openapi(routes.replay, async (c) => {
+    const { sellerId, webhookId } = c.req.valid("param");
+    return c.json(await replayEvents(c.get("platform"), scopeOf(c), sellerId, webhookId, c.req.valid("json")), 202);
   })
   .openapi(routes.test, async (c) => {
     const { sellerId, webhookId } = c.req.valid("param");

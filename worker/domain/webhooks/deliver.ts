@@ -16,6 +16,7 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhooks";
 import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import type { Platform } from "../../platform";
+import { envelopeOf } from "../events/envelope";
 
 /**
  * How long a claimed attempt is held beyond the POST's timeout (for the claim and the record), so
@@ -31,13 +32,6 @@ const EXCERPT_BYTES = 1024;
 
 /** What an attempt came to. `retry`: failed, another attempt is scheduled. */
 export type AttemptOutcome = "delivered" | "retry" | "failed" | "skipped";
-
-/** The envelope of a stored event, as delivered (the same bytes on every attempt). */
-function envelopeText(event: typeof events.$inferSelect): string {
-  const { id, type, sellerId, livemode, occurredAt, data, test } = event;
-  // Only samples say `test`: real events do not carry the field at all (the spec).
-  return JSON.stringify({ id, type, sellerId, livemode, occurredAt, data, ...(test ? { test: true } : {}) });
-}
 
 /** Makes one attempt at `deliveryId` if it is due and nobody else holds it. */
 export async function deliverWebhook(platform: Platform, deliveryId: string): Promise<AttemptOutcome> {
@@ -61,7 +55,7 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
     await db.update(d).set({ status: "CANCELLED", leaseUntil: null, completedAt: at, updatedAt: at }).where(eq(d.id, deliveryId));
     return "skipped";
   }
-  const body = envelopeText(event);
+  const body = JSON.stringify(envelopeOf(event));
   const secret = await vault.open(webhook.secret);
   const headers = {
     "Content-Type": "application/json",

@@ -1,13 +1,14 @@
 /**
  * Fan-out: for an event, one PENDING delivery per active webhook of its seller and mode that
- * subscribes to its type (or to ALL), unless the seller turned the type's Webhook channel off.
+ * subscribes to its type (or to ALL), unless the webhook's owner turned the type's Webhook
+ * channel off. A sub-seller's SELLER_STATUS_CHANGED also reaches its company's webhooks.
  * It is one `INSERT … SELECT` written in the same batch as the event (and under the same guard),
  * so a change, its event and its deliveries exist together or not at all; it returns the new
  * delivery ids, which the caller enqueues once the batch has committed.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notificationSettings, webhookDeliveries, webhooks } from "../../db/schema";
+import { notificationSettings, sellers, webhookDeliveries, webhooks } from "../../db/schema";
 import type { EventEnvelope } from "../transactions/events";
 
 /** Attempts a delivery gets before it is FAILED (the spec's 5). */
@@ -19,6 +20,13 @@ export const UUID_SQL = sql.raw(
     "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))",
 );
 
+/** Whose webhooks hear of an event: its seller's, and for a sub-seller's status change its company's too. */
+function owners(event: Pick<EventEnvelope, "type" | "sellerId">): SQL {
+  const own = sql`${webhooks.sellerId} = ${event.sellerId}`;
+  if (event.type !== "SELLER_STATUS_CHANGED") return own;
+  return sql`(${own} or ${webhooks.sellerId} = (select ${sellers.parentId} from ${sellers} where ${sellers.id} = ${event.sellerId}))`;
+}
+
 /** Which webhooks get the event: `only` names the one webhook (a test event: active or not, any type). */
 export function fanOutStatement(db: Db, event: Pick<EventEnvelope, "id" | "type" | "sellerId" | "livemode">, at: string, guard?: SQL, only?: string) {
   const w = webhooks;
@@ -26,10 +34,10 @@ export function fanOutStatement(db: Db, event: Pick<EventEnvelope, "id" | "type"
       (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
     select ${UUID_SQL}, ${w.id}, ${w.sellerId}, ${w.livemode}, ${event.id}, ${event.type}, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
     from ${w}
-    where ${w.sellerId} = ${event.sellerId} and ${w.livemode} = ${event.livemode ? 1 : 0}
+    where ${owners(event)} and ${w.livemode} = ${event.livemode ? 1 : 0}
       ${only ? sql`and ${w.id} = ${only}` : sql`and ${w.isActive} = 1 and exists (select 1 from json_each(${w.eventTypes}) where value in (${event.type}, 'ALL'))
       and coalesce((select ${notificationSettings.webhook} from ${notificationSettings}
-        where ${notificationSettings.sellerId} = ${event.sellerId} and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
+        where ${notificationSettings.sellerId} = ${w.sellerId} and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
       ${guard ? sql`and ${guard}` : sql``}
     returning id`);
 }

@@ -1,0 +1,52 @@
+/**
+ * POST …/webhooks/{id}/replay: sends a webhook, again, the seller's events of a time range that
+ * it subscribes to: a receiver that was down longer than the retries lasted gets what it missed.
+ * Each event becomes a new delivery (same envelope and event id, so a consumer that already had
+ * it drops it), written by one INSERT … SELECT and sent through the usual path. At most
+ * REPLAY_LIMIT events per call, oldest first; `nextFrom` continues the range. Replays ignore the
+ * notification settings and `isActive`: the seller asked for these events, to this webhook.
+ */
+import { sql } from "drizzle-orm";
+import { events, webhookDeliveries } from "../../db/schema";
+import { validationError } from "../../lib/validation";
+import type { Platform } from "../../platform";
+import type { Scope } from "../scope";
+import { enqueueDeliveries } from "./enqueue";
+import { ATTEMPT_LIMIT, deliveryIdsOf, UUID_SQL } from "./fan-out";
+import { assertManages, findWebhook } from "./manage";
+
+/** Events replayed per call at most. */
+export const REPLAY_LIMIT = 1000;
+
+/** The range to replay: `from` inclusive, `to` exclusive (default now). */
+export interface ReplayRange {
+  from: string;
+  to?: string;
+}
+
+/** Creates and enqueues the deliveries; answers how many, and where to continue. */
+export async function replayEvents(platform: Platform, caller: Scope, sellerId: string, webhookId: string, range: ReplayRange) {
+  await assertManages(platform.db, caller, sellerId);
+  const webhook = await findWebhook(platform.db, caller, sellerId, webhookId);
+  const at = platform.now().toISOString();
+  const to = range.to ?? at;
+  if (range.from >= to) throw validationError([{ path: "from", in: "body", code: "empty_range", message: "must be before to" }]);
+  const e = events;
+  // One more than the limit is looked at, to say whether the range has more.
+  const picked = sql`select ${e.id}, ${e.type}, ${e.occurredAt} from ${e}
+    where ${e.sellerId} = ${sellerId} and ${e.livemode} = ${caller.livemode ? 1 : 0} and ${e.test} = 0
+      and ${e.occurredAt} >= ${range.from} and ${e.occurredAt} < ${to}
+      and exists (select 1 from json_each(${JSON.stringify(webhook.eventTypes)}) where value in (${e.type}, 'ALL'))
+    order by ${e.occurredAt}, ${e.id} limit ${REPLAY_LIMIT + 1}`;
+  const [inserted, [next]] = await platform.db.batch([
+    platform.db.run(sql`insert into ${webhookDeliveries}
+        (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
+      select ${UUID_SQL}, ${webhook.id}, ${sellerId}, ${caller.livemode ? 1 : 0}, p.id, p.type, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
+      from (${picked}) p order by p.occurred_at, p.id limit ${REPLAY_LIMIT}
+      returning id`),
+    platform.db.all<{ occurredAt: string }>(sql`select p.occurred_at as occurredAt from (${picked}) p order by p.occurred_at, p.id limit 1 offset ${REPLAY_LIMIT}`),
+  ]);
+  const ids = deliveryIdsOf(inserted);
+  await enqueueDeliveries(platform, ids);
+  return { webhookId: webhook.id, from: range.from, to, deliveries: ids.length, hasMore: next !== undefined, nextFrom: next?.occurredAt ?? null };
+}
