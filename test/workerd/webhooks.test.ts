@@ -1,7 +1,8 @@
 /**
  * Webhook delivery in workerd: a payment's delivery goes through the JOBS queue to the `queue`
  * handler, which POSTs it, signed, to a loopback receiver in Node; a delivery whose message was
- * lost is found by the cron sweep and delivered the same way.
+ * lost is found by the cron sweep and delivered the same way; the events feed, a replay and the
+ * notification settings work there too.
  */
 import { createClient } from "@libsql/client/web";
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
@@ -79,5 +80,24 @@ describe("webhooks in workerd", () => {
     const [got] = await receivedAt(hook.path);
     expect(JSON.parse(got!.body).id).toBe(eventId);
     expect(got!.headers["x-webhook-delivery-id"]).toBe(deliveryId);
+  });
+
+  it("the events feed lists a payment's event, a replay re-sends it, and settings round-trip", async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const charge = await apiJson<{ id: string }>("POST", "/v1/transactions", 201, pixCharge);
+    await apiJson("POST", `/v1/sandbox/transactions/${charge.id}/pay`, 200);
+    const feed = await apiJson<{ items: Array<{ id: string; data: { transaction: { id: string } } }> }>("GET", `/v1/events?type=TRANSACTION_PAID&since=${encodeURIComponent(since)}`, 200);
+    const event = feed.items.find((e) => e.data.transaction.id === charge.id);
+    expect(event).toBeDefined();
+
+    // A webhook registered afterwards gets it by replay, with the same envelope.
+    const hook = await registerWebhook();
+    const replay = await apiJson<{ deliveries: number }>("POST", `/v1/sellers/${sellerId}/webhooks/${hook.id}/replay`, 202, { from: since });
+    expect(replay.deliveries).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(async () => expect((await receivedAt(hook.path)).map((r) => JSON.parse(r.body).id)).toContain(event!.id), { timeout: 10_000, interval: 250 });
+
+    const settings = `/v1/sellers/${sellerId}/notification-settings`;
+    expect(await apiJson("PUT", settings, 200, { webhook: { SETTLEMENT_PAID: false } })).toMatchObject({ webhook: { SETTLEMENT_PAID: false, TRANSACTION_PAID: true } });
+    expect(await apiJson("GET", settings, 200)).toMatchObject({ webhook: { SETTLEMENT_PAID: false } });
   });
 });
