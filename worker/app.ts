@@ -19,6 +19,7 @@ import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
+import { cardsRoutes } from "./routes/cards";
 import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
@@ -44,6 +45,10 @@ export const OPENAPI_INFO = {
       name: "Webhooks",
       description:
         "Signed HTTP notifications of a seller's events, at least once: registration, notification settings, delivery history, tests and retries.",
+    },
+    {
+      name: "Cards",
+      description: "The card vault: tokenize a buyer's card for reuse. Numbers are stored only encrypted; security codes never.",
     },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
@@ -77,6 +82,7 @@ export function createApp(platform: Platform) {
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);
   app.route("/", eventsRoutes);
+  app.route("/", cardsRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

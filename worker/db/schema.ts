@@ -77,6 +77,8 @@ export const apiKeys = sqliteTable(
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     prefix: text("prefix").notNull(),
     hash: text("hash").notNull(),
+    /** Publishable keys only: the key itself, which is public by design (pendingAction shows it). */
+    publicKey: text("public_key"),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
   },
@@ -195,6 +197,26 @@ export const transactions = sqliteTable(
     paidAt: text("paid_at"),
     cancelledAt: text("cancelled_at"),
     cancellationReason: text("cancellation_reason", { enum: ["REQUESTED", "EXPIRED"] }),
+    /** Cards: the vaulted card (cards.id) the sale used, and what the API shows of it. */
+    cardId: text("card_id"),
+    cardBrand: text("card_brand"),
+    cardBin: text("card_bin"),
+    cardLast4: text("card_last4"),
+    /** Cards: the token returned to the caller when the card was tokenized for reuse. */
+    cardToken: text("card_token"),
+    /** CREDIT_CARD: 1 to 21. */
+    installments: integer("installments"),
+    /** Cards: the acquirer that processed the sale (smart routing; docs/cards.md). */
+    acquirer: text("acquirer"),
+    /** FAILED: why (a decline code of docs/test-cards.json) and a sentence for people. */
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    /** The anti-fraud session string, sealed; never shown. */
+    seonSession: text("seon_session"),
+    /** pendingAction: the browser's secret for this transaction's 3DS steps and confirm. */
+    clientSecret: text("client_secret"),
+    /** The 3DS session bound to this transaction (pendingAction flow). */
+    threedsSessionId: text("threeds_session_id"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,
@@ -314,6 +336,83 @@ export const buyerCounts = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
+);
+
+/** How a card is kept: for reuse by token, stored on file, or for one sale only (pendingAction). */
+export const CARD_TYPES = ["TOKENIZED", "STORED", "SINGLE_USE"] as const;
+
+/**
+ * The card vault. The PAN is sealed by the vault (AES-256-GCM, key id inside the sealed value,
+ * so keys rotate); BIN and last 4 stay clear for display and routing; `fingerprint` is a keyed
+ * digest of the PAN, to recognise the same card without opening it. The CVV is never stored.
+ * `id` is the card token; a token belongs to one seller, mode and (when given) buyer.
+ */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    buyerId: text("buyer_id").references(() => buyers.id),
+    type: text("type", { enum: CARD_TYPES }).notNull(),
+    status: text("status", { enum: ["ACTIVE", "INACTIVE"] }).notNull(),
+    brand: text("brand").notNull(),
+    bin: text("bin").notNull(),
+    last4: text("last4").notNull(),
+    holderName: text("holder_name"),
+    expMonth: text("exp_month").notNull(),
+    expYear: text("exp_year").notNull(),
+    pan: text("pan").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("cards_seller_idx").on(t.sellerId, t.livemode, t.fingerprint)],
+);
+
+/** Where a 3DS session stands (docs/cards.md walks the flow). */
+export const THREEDS_STATUSES = ["SETUP", "AUTHENTICATED", "CHALLENGE_REQUIRED", "FAILED"] as const;
+
+/**
+ * One run of the sandbox 3DS server: created by setup (`id` is its requestId), completed by
+ * authenticate and, for a challenge, the challenge page. An authentication is bound to the card
+ * (its fingerprint), the amount, the currency and the seller; its CAVV is kept only as a keyed
+ * digest and `usedBy` records the one transaction it paid for.
+ */
+export const threedsSessions = sqliteTable(
+  "threeds_sessions",
+  {
+    id: text("id").primaryKey(),
+    referenceId: text("reference_id").notNull(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    /** pendingAction flow: the transaction the browser is paying. */
+    transactionId: text("transaction_id"),
+    status: text("status", { enum: THREEDS_STATUSES }).notNull(),
+    cardFingerprint: text("card_fingerprint").notNull(),
+    brand: text("brand").notNull(),
+    /** The card as vaulted for this session (pendingAction flow, or a token that was sent). */
+    cardId: text("card_id"),
+    /** The acquirer smart routing chose at setup. */
+    acquirer: text("acquirer").notNull(),
+    authenticationId: text("authentication_id"),
+    amount: integer("amount"),
+    currency: text("currency"),
+    returnUrl: text("return_url"),
+    cavvDigest: text("cavv_digest"),
+    xid: text("xid"),
+    eci: text("eci"),
+    dsTransactionId: text("ds_transaction_id"),
+    serverTransactionId: text("server_transaction_id"),
+    usedBy: text("used_by"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("threeds_authentication_idx").on(t.authenticationId), uniqueIndex("threeds_cavv_idx").on(t.cavvDigest)],
 );
 
 /**

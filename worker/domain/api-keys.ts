@@ -61,6 +61,8 @@ export async function issueKey(sellerId: string, kind: KeyKind, mode: KeyMode, n
       mode,
       prefix: key.slice(0, VISIBLE_PREFIX_LENGTH),
       hash: await sha256Hex(key),
+      // A publishable key is public by design: kept so pendingAction can name it.
+      publicKey: kind === "publishable" ? key : null,
       createdAt: now.toISOString(),
     },
   };

@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   LIVE_MODE_UNAVAILABLE: { status: 422, title: "Live payments are not enabled on this installation" },
   PIX_KEY_NOT_CONFIGURED: { status: 422, title: "No PIX key receives this seller's payments" },
   SELLER_PROFILE_INCOMPLETE: { status: 422, title: "The seller's profile lacks data this payment needs" },
+  CARD_REFUSED: { status: 422, title: "The payment processor refused the card" },
   INTERNAL_ERROR: { status: 500, title: "Internal server error" },
   SERVICE_UNAVAILABLE: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;

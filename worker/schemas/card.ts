@@ -34,3 +34,41 @@ export const ThreeDsSchema = z
     threeDsServerTransactionId: field(255),
   })
   .openapi("ThreeDsResult");
+
+/** Body of POST /v1/cards/tokenize (the spec's field names). */
+export const TokenizeRequestSchema = z
+  .strictObject({
+    buyerId: z.uuid({ error: "must be the id (UUID) of one of your buyers" }).openapi({ description: "The buyer who owns the card." }),
+    cardHolderName: z.string().trim().min(1, "must not be empty").max(255, "at most 255 characters").optional(),
+    cardNumber: z.string().regex(/^\d{12,19}$/, "must be 12 to 19 digits, with no spaces or dashes").openapi({ example: "4111111111111111" }),
+    cardExpirationDate: z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])\d{4}$/, "must be MMyyyy, e.g. 122030")
+      .openapi({ example: "122030", description: "Month and four-digit year, MMyyyy." }),
+    cardSecurityCode: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional().openapi({ description: "Checked for shape, then discarded: never stored." }),
+    tokenizationMode: z
+      .enum(["TOKENIZED_CARD", "STORED_CARD", "DEFAULT"], { error: "must be TOKENIZED_CARD, STORED_CARD or DEFAULT" })
+      .default("DEFAULT")
+      .openapi({ description: "STORED_CARD keeps the card on file (type STORED); the others make a reusable token (type TOKENIZED)." }),
+  })
+  .openapi("TokenizeCardRequest");
+
+/** The spec's Tokenized card. */
+export const TokenizedCardSchema = z
+  .object({
+    cardToken: z.string().openapi({ description: "Send as `card.cardToken` on a transaction." }),
+    type: z.enum(["TOKENIZED", "STORED"]),
+    buyerId: z.uuid().nullable(),
+    status: z.enum(["ACTIVE", "INACTIVE"]),
+    expirationDate: z.iso.datetime().openapi({ description: "The last instant the card is valid: the end of its expiry month, UTC." }),
+    createdAt: z.iso.datetime(),
+    card: z.object({
+      brand: z.string(),
+      holderName: z.string().nullable(),
+      first6digits: z.string(),
+      last4digits: z.string(),
+      expirationMonth: z.string(),
+      expirationYear: z.string(),
+    }),
+  })
+  .openapi("TokenizedCard");

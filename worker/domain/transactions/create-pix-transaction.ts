@@ -29,7 +29,7 @@ import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
 import { sellerFeeRateSql } from "./fees";
-import { storedView, withBaseUrl, type TransactionRow } from "./serialize";
+import { NO_CARD_COLUMNS, storedView, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
 export interface CreatePixInput {
@@ -125,6 +125,7 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
       merchantCity: receiver.merchantCity,
     }),
     pixKey: receiver.pixKey,
+    ...NO_CARD_COLUMNS,
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
     feePlanId: null,

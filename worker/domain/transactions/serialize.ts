@@ -16,6 +16,22 @@ export interface TransactionState {
   refunds: RefundRow[];
 }
 
+/** The card columns of a transaction that is not a card payment (PIX). */
+export const NO_CARD_COLUMNS = {
+  cardId: null,
+  cardBrand: null,
+  cardBin: null,
+  cardLast4: null,
+  cardToken: null,
+  installments: null,
+  acquirer: null,
+  failureCode: null,
+  failureMessage: null,
+  seonSession: null,
+  clientSecret: null,
+  threedsSessionId: null,
+} as const satisfies Partial<TransactionRow>;
+
 /** The columns the API shows of a transaction: no sealed data, no internals. */
 type ShownColumn =
   | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"
