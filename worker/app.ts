@@ -4,7 +4,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
-import { authenticate } from "./http/auth";
+import { authenticate, browserCors } from "./http/auth";
 import { guardJsonBody } from "./http/body";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
@@ -20,6 +20,8 @@ import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
 import { cardsRoutes } from "./routes/cards";
+import { threedsRoutes } from "./routes/threeds";
+import { THREEDS_PAGE_PATHS, threedsPages } from "./routes/threeds-pages";
 import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
@@ -50,6 +52,11 @@ export const OPENAPI_INFO = {
       name: "Cards",
       description: "The card vault: tokenize a buyer's card for reuse. Numbers are stored only encrypted; security codes never.",
     },
+    {
+      name: "3DS",
+      description:
+        "The service's own 3DS server (sandbox ACS): setup, authenticate, challenge-result. Browser-safe with a publishable key for a pendingAction transaction.",
+    },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
     { name: "PIX", description: "Public PIX URLs reached through the QR code: no key." },
@@ -66,8 +73,11 @@ export function createApp(platform: Platform) {
     await next();
   });
   // The PIX location and QR ids are capabilities: whoever has one reads the charge.
-  app.use("*", requestLog({ capabilityPrefixes: [PIX_PATHS.location, PIX_PATHS.qr] }));
-  app.use("*", secureHeaders({ crossOriginResourcePolicy: false }));
+  app.use("*", requestLog({ capabilityPrefixes: [PIX_PATHS.location, PIX_PATHS.qr, THREEDS_PAGE_PATHS.deviceData, THREEDS_PAGE_PATHS.challenge] }));
+  // The 3DS pages set their own headers: they must be framable by sellers' sites.
+  const secure = secureHeaders({ crossOriginResourcePolicy: false });
+  app.use("*", (c, next) => (c.req.path.startsWith("/3ds/") ? next() : secure(c, next)));
+  app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
   app.use("/v1/*", guardJsonBody);
@@ -83,6 +93,8 @@ export function createApp(platform: Platform) {
   app.route("/", notificationSettingsRoutes);
   app.route("/", eventsRoutes);
   app.route("/", cardsRoutes);
+  app.route("/", threedsRoutes);
+  app.route("/", threedsPages);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

@@ -13,6 +13,7 @@ import { runScheduledJob } from "../../worker/jobs/scheduled";
 import { applyMigrations } from "../../worker/node/migrate";
 import type { Acquirer, Acquirers } from "../../worker/domain/acquirers/acquirer";
 import { sandboxAcquirer } from "../../worker/domain/acquirers/sandbox";
+import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { createNodeVault } from "../../worker/node/node-vault";
 import type { LogLine, Platform, PlatformConfig } from "../../worker/platform";
 import { TestClock } from "./clock";
@@ -88,7 +89,7 @@ export async function createTestPlatform(
     client,
     db,
     vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
-    acquirers: { test: sandboxAcquirer, live: null, ...options.acquirers },
+    acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] }, ...options.acquirers },
     clock,
     queue,
     logs,

@@ -5,6 +5,7 @@
  * beyond the isolate's database client.
  */
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
+import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import { createWebVault } from "../lib/web-vault";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import { databaseUrl } from "./config";
@@ -27,7 +28,7 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
     config,
     vault: createWebVault(config.vaultKey, config.vaultPreviousKeys),
     // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: null },
+    acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now: () => new Date(),
     // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd.
     fetch: (input, init) => fetch(input, init),

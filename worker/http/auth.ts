@@ -10,6 +10,7 @@ import { resolveKey, type KeyIdentity } from "../domain/api-keys";
 import type { Scope } from "../domain/scope";
 import type { AppEnv } from "./context";
 import { ApiError } from "../lib/problem";
+import { cors } from "hono/cors";
 
 type RouteRule = readonly [method: string, path: RegExp];
 
@@ -18,6 +19,7 @@ const UUID = "[0-9a-fA-F-]{36}";
 /** Routes a publishable key (pk_) may call: what a buyer's browser needs, nothing more. */
 export const BROWSER_SAFE_ROUTES: RouteRule[] = [
   ["POST", new RegExp(`^/v1/transactions/${UUID}/3ds/confirm$`)],
+  ["POST", /^\/v1\/transactions\/threeds\/(setup|authenticate|challenge-result)$/],
 ];
 
 /** /v1 routes that need no key at all. */
@@ -41,6 +43,15 @@ export function presentedKey(c: Context): string | null {
   }
   return match[1];
 }
+
+const browserCorsHandler = cors({ origin: "*", allowMethods: ["POST"], allowHeaders: ["Content-Type", "X-Api-Key", "Authorization", "Idempotency-Key"], maxAge: 600 });
+
+/**
+ * CORS for the browser-safe routes only: the widget calls them from sellers' sites (any origin),
+ * with a publishable key. Secret-key routes grant no origin, so a browser never reads their answers.
+ */
+export const browserCors: MiddlewareHandler<AppEnv> = (c, next) =>
+  BROWSER_SAFE_ROUTES.some(([, re]) => re.test(c.req.path)) ? browserCorsHandler(c, next) : next();
 
 /** The middleware mounted on /v1/*. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {

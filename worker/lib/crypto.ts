@@ -44,3 +44,11 @@ export function randomToken(length: number): string {
   }
   return out;
 }
+
+/** Compares two strings in time that depends only on their lengths (secrets, signatures). */
+export function equalsConstantTime(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

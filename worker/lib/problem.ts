@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   MALFORMED_JSON: { status: 400, title: "The request body is not valid JSON" },
   UNSUPPORTED_CONTENT_TYPE: { status: 400, title: "The request body must be application/json" },
   PAYLOAD_TOO_LARGE: { status: 400, title: "The request body is too large" },
+  THREEDS_AUTHENTICATION_INVALID: { status: 400, title: "The 3DS authentication does not authorize this payment" },
   UNAUTHENTICATED: { status: 401, title: "Missing or invalid API key" },
   PUBLISHABLE_KEY_NOT_ALLOWED: { status: 401, title: "A publishable key cannot be used here" },
   FORBIDDEN: { status: 403, title: "No permission for this resource" },

@@ -8,6 +8,7 @@ import { MemoryQueue } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
 import { runScheduledJob } from "../jobs/scheduled";
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
+import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import { createNodeVault } from "./node-vault";
 
@@ -60,7 +61,7 @@ export function createNodePlatform(
     config,
     vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
     // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: null },
+    acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now,
     fetch: (input, init) => fetch(input, init),
     log,

@@ -72,3 +72,5 @@ export const TokenizedCardSchema = z
     }),
   })
   .openapi("TokenizedCard");
+export type CardInput = z.infer<typeof CardInputSchema>;
+export type ThreeDsInput = z.infer<typeof ThreeDsSchema>;

@@ -13,7 +13,7 @@ import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
-import { acquirerFor } from "../acquirers/acquirer";
+import { cardAcquirersFor } from "../acquirers/acquirer";
 import type { Scope } from "../scope";
 import { testCard } from "./test-cards";
 
@@ -41,7 +41,7 @@ export async function vaultCard(platform: Platform, scope: Scope, input: { card:
   const { card } = input;
   const pan = card.number;
   // Vaulting needs the mode's processor: a live key on an installation without one is refused.
-  acquirerFor(platform.acquirers, scope.livemode);
+  cardAcquirersFor(platform.acquirers, scope.livemode);
   if (input.type !== "SINGLE_USE" && !scope.livemode && testCard(pan)?.tokenize === "refused") {
     throw new ApiError("CARD_REFUSED", "The payment processor refused to tokenize this card.", { extensions: { declineCode: "tokenization_refused" } });
   }

@@ -1,0 +1,77 @@
+/** Helpers for card tests: the 3DS flow over HTTP, driven as a seller's server (or a browser) would. */
+import { expect } from "vitest";
+
+type Send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+type AppLike = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+
+/** A card input object for a test number (expiry well in the future). */
+export const cardInput = (number: string, extra: Record<string, unknown> = {}) => ({ number, holderName: "MARIA SILVA", expirationMonth: "12", expirationYear: "2030", cvv: number.startsWith("3") && number.length === 15 ? "1234" : "123", ...extra });
+
+/** The authenticate body of the spec, every required field present. */
+export function authenticateBody(setup: { requestId: string; referenceId: string }, card: unknown, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    requestId: setup.requestId,
+    referenceId: setup.referenceId,
+    card,
+    amount,
+    currency: "BRL",
+    paymentMethod: "CREDIT_CARD",
+    returnUrl: "https://loja.example.com/checkout/3ds-return",
+    deviceChannel: "BROWSER",
+    deviceInformation: {
+      httpBrowserLanguage: "pt-BR",
+      httpBrowserScreenHeight: "900",
+      httpBrowserScreenWidth: "1440",
+      userAgentBrowserValue: "Mozilla/5.0 (X11; Linux x86_64)",
+      httpAcceptContent: "text/html",
+      ipAddress: "203.0.113.7",
+    },
+    billing: {
+      address1: "Rua das Flores, 10",
+      administrativeArea: "SP",
+      country: "BR",
+      locality: "Sao Paulo",
+      firstName: "Maria",
+      lastName: "Silva",
+      email: "maria@example.com",
+      postalCode: "01310100",
+    },
+    ...extra,
+  };
+}
+
+/** Submits the challenge page's form with `code`; returns the page's response. */
+export async function submitChallenge(app: AppLike, stepUpUrl: string, code: string): Promise<Response> {
+  const path = new URL(stepUpUrl).pathname;
+  const page = await app.request(path);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<form method="post">');
+  return app.request(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ code }).toString() });
+}
+
+/**
+ * Runs setup → authenticate (→ challenge page with `code` → challenge-result) and returns the
+ * `threeDs` object a sale sends, or the last answer when authentication did not succeed.
+ */
+export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount: number, opts: { code?: string; extra?: Record<string, unknown> } = {}) {
+  const setupRes = await send("POST", "/v1/transactions/threeds/setup", { card, ...opts.extra });
+  expect(setupRes.status, await setupRes.clone().text()).toBe(200);
+  const setup = await setupRes.json();
+  const authRes = await send("POST", "/v1/transactions/threeds/authenticate", authenticateBody(setup, card, amount, opts.extra));
+  expect(authRes.status, await authRes.clone().text()).toBe(200);
+  const auth = await authRes.json();
+  if (auth.code === "AUTHENTICATION_SUCCESSFUL") {
+    return { ok: true as const, setup, auth, threeDs: threeDsOf(auth.cavv, auth.xid, auth.directoryServerTransactionId, auth.threeDsServerTransactionId, auth.eci) };
+  }
+  if (auth.code !== "PENDING_CHALLENGE") return { ok: false as const, setup, auth };
+  await submitChallenge(app, auth.stepUpUrl, opts.code ?? "123456");
+  const resultRes = await send("POST", "/v1/transactions/threeds/challenge-result", { requestId: setup.requestId, authenticationTransactionId: auth.authenticationTransactionId, ...(opts.extra?.clientSecret ? { clientSecret: opts.extra.clientSecret } : {}) });
+  expect(resultRes.status, await resultRes.clone().text()).toBe(200);
+  const result = await resultRes.json();
+  if (result.status !== "AUTHENTICATION_SUCCESSFUL") return { ok: false as const, setup, auth, result };
+  return { ok: true as const, setup, auth, result, threeDs: threeDsOf(result.cavv, result.xid, result.directoryServerTransactionId, result.threeDsServerTransactionId, result.eci) };
+}
+
+function threeDsOf(cavv: string, xid: string | null, ds: string, server: string, eci: string | null) {
+  return { cavv, ...(xid ? { xid } : {}), ...(eci ? { cavvResultCode: eci } : {}), secureVersion: "2.2.0", directoryServerTransactionId: ds, threeDsServerTransactionId: server };
+}

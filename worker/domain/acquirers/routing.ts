@@ -1,0 +1,46 @@
+/**
+ * Smart routing between a mode's two card acquirers (docs/cards.md). The rule, in order:
+ *
+ * 1. Elo and Hipercard (Brazilian domestic brands) go to the second acquirer, which in a real
+ *    installation is the one with the better approval rate for domestic cards;
+ * 2. so do sales of BRL 1,000.00 (100 000 minor units) or more, for its lower percentage fee;
+ * 3. everything else goes to the first.
+ *
+ * When the chosen acquirer is unavailable, the sale fails over to the other; the transaction
+ * records which one processed it. 3DS is the gateway's own and the same for both.
+ */
+import { ApiError } from "../../lib/problem";
+import type { CardAcquirer, CardSale, SaleOutcome } from "./acquirer";
+
+/** Amount from which rule 2 applies, in minor units. */
+export const HIGH_VALUE_AMOUNT = 100_000;
+
+/** The acquirers in the order to try them for a brand and (once known) an amount. */
+export function routeCard(acquirers: readonly CardAcquirer[], brand: string, amount?: number): CardAcquirer[] {
+  const [first, second] = acquirers;
+  if (!first) throw new ApiError("LIVE_MODE_UNAVAILABLE", "No card acquirer is configured for this mode.");
+  if (!second) return [first];
+  const toSecond = brand === "ELO" || brand === "HIPERCARD" || (amount !== undefined && amount >= HIGH_VALUE_AMOUNT);
+  return toSecond ? [second, first] : [first, second];
+}
+
+/** What a routed sale came to: the outcome and the acquirer that gave it (null when none answered). */
+export interface RoutedSale {
+  outcome: SaleOutcome;
+  acquirer: string | null;
+}
+
+/** Authorizes with the first available acquirer in routing order. */
+export async function authorizeRouted(acquirers: readonly CardAcquirer[], sale: CardSale): Promise<RoutedSale> {
+  for (const acquirer of routeCard(acquirers, sale.brand, sale.amount)) {
+    let outcome: SaleOutcome;
+    try {
+      outcome = await acquirer.authorize(sale);
+    } catch {
+      // A connector that throws is as unavailable as one that says so.
+      outcome = { status: "UNAVAILABLE" };
+    }
+    if (outcome.status !== "UNAVAILABLE") return { outcome, acquirer: acquirer.name };
+  }
+  return { outcome: { status: "UNAVAILABLE" }, acquirer: null };
+}

@@ -1,0 +1,38 @@
+/**
+ * The two sandbox card acquirers, `sandbox-alpha` and `sandbox-beta`, that smart routing chooses
+ * between in test mode. They answer from the test-card table (domain/cards/test-cards.ts): the
+ * card's decline code, or UNAVAILABLE when the table marks that acquirer down for it (to show
+ * failover); every other card is approved. Refunds conclude as the PIX sandbox's do.
+ */
+import { testCard } from "../cards/test-cards";
+import type { CardAcquirer, SaleOutcome } from "./acquirer";
+import { sandboxRefundOutcome } from "./sandbox";
+
+/** Sentences for the decline codes, as a seller's support would read them. */
+export const DECLINE_MESSAGES: Record<string, string> = {
+  insufficient_funds: "The card has insufficient funds.",
+  do_not_honor: "The issuer declined the payment without a reason (do not honor).",
+  expired_card: "The issuer reports the card as expired.",
+  suspected_fraud: "The issuer declined the payment as suspected fraud.",
+  acquirer_unavailable: "No acquirer could be reached to process the payment; try again later.",
+};
+
+function sandboxCardAcquirer(name: "sandbox-alpha" | "sandbox-beta"): CardAcquirer {
+  return {
+    name,
+    async authorize(sale): Promise<SaleOutcome> {
+      const card = testCard(sale.pan);
+      if (card?.unavailable?.includes(name)) return { status: "UNAVAILABLE" };
+      if (card && card.authorization !== "approved" && card.authorization !== "acquirer_unavailable") {
+        return { status: "DECLINED", code: card.authorization, message: DECLINE_MESSAGES[card.authorization]! };
+      }
+      return { status: "APPROVED", authorizationCode: sale.transactionId.slice(0, 6).toUpperCase() };
+    },
+    async concludeRefund(refund) {
+      return sandboxRefundOutcome(refund.amount);
+    },
+  };
+}
+
+/** The sandbox's card acquirers, in routing order. */
+export const SANDBOX_CARD_ACQUIRERS: readonly CardAcquirer[] = [sandboxCardAcquirer("sandbox-alpha"), sandboxCardAcquirer("sandbox-beta")];

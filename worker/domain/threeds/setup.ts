@@ -1,0 +1,66 @@
+/**
+ * 3DS step 1, setup: the card is resolved (and, in the pendingAction flow, vaulted for the
+ * transaction), smart routing names the acquirer the sale will go to, and a session is opened.
+ * The answer points the browser at the device-data-collection page this service serves.
+ */
+import { threedsSessions } from "../../db/schema";
+import type { Platform } from "../../platform";
+import type { CardInput } from "../../schemas/card";
+import { cardAcquirersFor } from "../acquirers/acquirer";
+import { routeCard } from "../acquirers/routing";
+import { resolveCard } from "../cards/resolve-card";
+import { cardFingerprint, vaultCard } from "../cards/vault-card";
+import type { Scope } from "../scope";
+import { payableBySecret } from "../transactions/pending-action";
+import { accessTokenFor, SESSION_MINUTES, type ThreeDsSessionRow } from "./session";
+
+/** The setup request: the card, and for the pendingAction flow the transaction and its secret. */
+export interface SetupInput {
+  card: CardInput;
+  transactionId?: string;
+  clientSecret?: string;
+}
+
+/** Opens a 3DS session and answers the spec's Setup result. */
+export async function setupThreeDs(platform: Platform, scope: Scope, input: SetupInput) {
+  const acquirers = cardAcquirersFor(platform.acquirers, scope.livemode);
+  const tx = input.transactionId ? await payableBySecret(platform, scope, input.transactionId, input.clientSecret) : null;
+  const card = await resolveCard(platform, scope, input.card, "card", tx?.row.buyerId);
+  // The browser's card must outlive this request for confirm to charge it: vault it for this sale.
+  const row = card.row ?? (tx ? await vaultCard(platform, scope, { card: { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName }, buyerId: tx.row.buyerId, type: "SINGLE_USE" }) : null);
+  const now = platform.now();
+  const session: ThreeDsSessionRow = {
+    id: crypto.randomUUID(),
+    referenceId: crypto.randomUUID(),
+    sellerId: scope.sellerId,
+    livemode: scope.livemode,
+    transactionId: tx?.row.id ?? null,
+    status: "SETUP",
+    cardFingerprint: await cardFingerprint(platform, card.pan),
+    brand: card.brand,
+    cardId: row?.id ?? null,
+    acquirer: routeCard(acquirers, card.brand, tx?.row.amount)[0]!.name,
+    authenticationId: null,
+    amount: null,
+    currency: null,
+    returnUrl: null,
+    cavvDigest: null,
+    xid: null,
+    eci: null,
+    dsTransactionId: null,
+    serverTransactionId: null,
+    usedBy: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(),
+  };
+  await platform.db.insert(threedsSessions).values(session);
+  return {
+    code: "SETUP_COMPLETED",
+    accessToken: await accessTokenFor(platform, session.id),
+    deviceDataCollectionUrl: `${platform.config.baseUrl}/3ds/device-data/${session.referenceId}`,
+    referenceId: session.referenceId,
+    requestId: session.id,
+    cardAcquirer: session.acquirer,
+  };
+}

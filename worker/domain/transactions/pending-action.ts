@@ -1,0 +1,35 @@
+/**
+ * pendingAction: how a buyer's browser pays a card transaction the seller created without 3DS
+ * (and maybe without the card). The transaction carries a `clientSecret`; with the seller's
+ * publishable key and that secret, the browser runs the 3DS steps for this transaction only and
+ * confirms it (confirm-card-transaction.ts). The secret is unguessable, works for its own
+ * transaction only, and stops working once the transaction has left PENDING.
+ */
+import { equalsConstantTime, randomToken } from "../../lib/crypto";
+import { ApiError, notFound } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import type { Scope } from "../scope";
+import { readTransaction } from "./expire-transactions";
+import type { TransactionState } from "./serialize";
+
+/** A new client secret for transaction `id` (its id makes misuse on another one obvious in logs). */
+export function newClientSecret(id: string): string {
+  return `${id}_secret_${randomToken(32)}`;
+}
+
+/**
+ * The caller's PENDING card transaction `id` whose client secret is `clientSecret`. A wrong or
+ * missing secret is a 404 (as for a transaction that does not exist: no oracle); a transaction
+ * that is no longer PENDING is a 409.
+ */
+export async function payableBySecret(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined): Promise<TransactionState> {
+  const state = await readTransaction(platform, id, scope);
+  const secret = state?.row.clientSecret;
+  if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
+  if (state.row.status !== "PENDING") {
+    throw new ApiError("INVALID_STATE_TRANSITION", `The transaction is ${state.row.status}; its client secret can no longer be used.`, {
+      extensions: { currentStatus: state.row.status, allowedStatuses: ["PENDING"] },
+    });
+  }
+  return state;
+}

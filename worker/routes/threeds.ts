@@ -1,0 +1,64 @@
+/**
+ * The 3DS flow's API (domain/threeds/): setup, authenticate, challenge-result. Browser-safe: a
+ * publishable key may call them for a pendingAction transaction (its id and clientSecret in the
+ * body); the seller's server calls them with its secret key.
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { authenticateThreeDs } from "../domain/threeds/authenticate";
+import { challengeResult } from "../domain/threeds/challenge";
+import { setupThreeDs } from "../domain/threeds/setup";
+import { authOf, scopeOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
+import { validationError } from "../lib/validation";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import {
+  ThreeDsAuthenticateResultSchema,
+  ThreeDsAuthenticateSchema,
+  ThreeDsChallengeResultRequestSchema,
+  ThreeDsChallengeResultSchema,
+  ThreeDsSetupResultSchema,
+  ThreeDsSetupSchema,
+} from "../schemas/threeds";
+
+const common = { tags: ["3DS"], security: SECRET_KEY_SECURITY };
+
+const setupRoute = createRoute({
+  ...common, method: "post", path: "/v1/transactions/threeds/setup", operationId: "threeDsSetup",
+  summary: "3DS step 1: open a session for a card",
+  description: "With a publishable key, `transactionId` and `clientSecret` (the transaction's pendingAction) are required and the card is vaulted for that sale.",
+  request: { body: jsonBody(ThreeDsSetupSchema) },
+  responses: { 200: json(ThreeDsSetupResultSchema, "The session."), ...problemResponses(400, 401, 404, 409, 422) },
+});
+
+const authenticateRoute = createRoute({
+  ...common, method: "post", path: "/v1/transactions/threeds/authenticate", operationId: "threeDsAuthenticate",
+  summary: "3DS step 2: authenticate the buyer (frictionless, challenge or failed)",
+  request: { body: jsonBody(ThreeDsAuthenticateSchema) },
+  responses: { 200: json(ThreeDsAuthenticateResultSchema, "How authentication went."), ...problemResponses(400, 401, 404, 409) },
+});
+
+const challengeResultRoute = createRoute({
+  ...common, method: "post", path: "/v1/transactions/threeds/challenge-result", operationId: "threeDsChallengeResult",
+  summary: "3DS step 3: the outcome of the challenge",
+  request: { body: jsonBody(ThreeDsChallengeResultRequestSchema) },
+  responses: { 200: json(ThreeDsChallengeResultSchema, "The challenge's outcome."), ...problemResponses(400, 401, 404, 409) },
+});
+
+/** The 3DS routes. */
+export const threedsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(setupRoute, async (c) => {
+    const body = c.req.valid("json");
+    // A browser may only set up 3DS for a transaction it holds the secret of.
+    if (authOf(c).kind === "publishable" && (!body.transactionId || !body.clientSecret)) {
+      throw validationError([{ path: body.transactionId ? "clientSecret" : "transactionId", in: "body", code: "required", message: "is required with a publishable key (the transaction's pendingAction)" }]);
+    }
+    return c.json(await setupThreeDs(c.get("platform"), scopeOf(c), body), 200);
+  })
+  .openapi(authenticateRoute, async (c) => {
+    const browser = authOf(c).kind === "publishable";
+    return c.json(await authenticateThreeDs(c.get("platform"), scopeOf(c), { ...c.req.valid("json"), browser }), 200);
+  })
+  .openapi(challengeResultRoute, async (c) => {
+    const browser = authOf(c).kind === "publishable";
+    return c.json(await challengeResult(c.get("platform"), scopeOf(c), { ...c.req.valid("json"), browser }), 200);
+  });
