@@ -59,5 +59,5 @@ ALTER TABLE `transactions` ADD `acquirer` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `failure_code` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `failure_message` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `seon_session` text;--> statement-breakpoint
-ALTER TABLE `transactions` ADD `client_secret` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `pending_action` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `threeds_session_id` text;

@@ -94,7 +94,9 @@ describe("GET /openapi.json", () => {
     expect(create.description).toMatch(/exactly one of `buyerId` and `buyer`/);
     expect(create.description).toMatch(/no `card` or `threeDs`/);
     expect(create.description).toMatch(/BRL/);
-    expect(create.properties.installments.description).toMatch(/CREDIT_CARD only/);
+    expect(create.properties.installments.description).toMatch(/CREDIT_CARD: 1 to 21/);
+    expect(create.properties.installments.description).toMatch(/DEBIT_CARD: 1 only/);
+    expect(create.description).toMatch(/THREEDS_AUTHENTICATION_INVALID/);
     expect(doc.components.schemas.BuyerCreate.properties.email.description).toMatch(/domain without a dot/);
   });
 

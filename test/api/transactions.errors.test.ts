@@ -54,11 +54,17 @@ describe("POST /v1/transactions: invalid bodies are 400 naming the field", () =>
     expect(error.message).toContain(words);
   });
 
-  it.each(["CREDIT_CARD", "DEBIT_CARD"])("%s is refused until the 3DS flow exists, saying so", async (method) => {
-    const problem = await invalid({ paymentMethod: method, buyer: undefined, card: { number: "4111111111111111" } });
-    expect(paths(problem)).toEqual(["paymentMethod"]);
-    expect(problem.errors[0].message).toMatch(/3DS/);
-    expect(problem.errors[0].message).toMatch(/not offer yet/);
+  it("card rules: a buyer is needed, threeDs needs a card, DEBIT_CARD takes no installments, PIX no card", async () => {
+    let problem = await invalid({ paymentMethod: "CREDIT_CARD", buyer: undefined, card: { number: "4111111111111111" } });
+    expect(paths(problem)).toEqual(["buyer"]);
+    problem = await invalid({ paymentMethod: "CREDIT_CARD", threeDs: { cavv: "x", secureVersion: "2.2.0" } });
+    expect(paths(problem)).toEqual(["card"]);
+    problem = await invalid({ paymentMethod: "DEBIT_CARD", installments: 2 });
+    expect(paths(problem)).toEqual(["installments"]);
+    problem = await invalid({ paymentMethod: "CREDIT_CARD", installments: 22 });
+    expect(paths(problem)).toEqual(["installments"]);
+    problem = await invalid({ card: { number: "4111111111111111" } });
+    expect(paths(problem)).toEqual(["card"]);
   });
 
   it("a buyerId of another seller is a 400 on buyerId (the buyer is not yours)", async () => {

@@ -33,11 +33,11 @@ describe("the transaction state machine table", () => {
     expect(findTransition("REFUND_PENDING", "refund_completed_in_full")).toMatchObject({ to: "REFUNDED", event: "TRANSACTION_REFUNDED" });
   });
 
-  it("terminal statuses have no way out; FAILED has no way in yet", () => {
+  it("terminal statuses have no way out; FAILED is reached only by a declined card, with no event", () => {
     for (const status of ["CANCELLED", "REFUNDED", "FAILED"] as const) {
       expect(TRANSITIONS.filter((t) => t.from === status)).toEqual([]);
     }
-    expect(TRANSITIONS.filter((t) => t.to === "FAILED")).toEqual([]);
+    expect(TRANSITIONS.filter((t) => t.to === "FAILED")).toEqual([{ from: "PENDING", trigger: "decline", to: "FAILED", event: null }]);
   });
 
   // The walk: every status against every trigger, allowed exactly when the table says so.

@@ -85,6 +85,14 @@ export const apiKeys = sqliteTable(
   (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_seller_idx").on(t.sellerId)],
 );
 
+/** A card transaction's pendingAction, as stored and shown (the spec's fields). */
+export interface PendingActionRow {
+  clientSecret: string;
+  nextActionType: "challenge" | "redirect";
+  provider: string;
+  publishableKey: string | null;
+}
+
 /** The postal address of a buyer, kept as one JSON column: it is always read and written whole. */
 export interface AddressRow {
   street: string;
@@ -213,8 +221,8 @@ export const transactions = sqliteTable(
     failureMessage: text("failure_message"),
     /** The anti-fraud session string, sealed; never shown. */
     seonSession: text("seon_session"),
-    /** pendingAction: the browser's secret for this transaction's 3DS steps and confirm. */
-    clientSecret: text("client_secret"),
+    /** pendingAction (shown while PENDING): the browser's client secret, publishable key and provider. */
+    pendingAction: text("pending_action", { mode: "json" }).$type<PendingActionRow>(),
     /** The 3DS session bound to this transaction (pendingAction flow). */
     threedsSessionId: text("threeds_session_id"),
     revision: text("revision").notNull(),

@@ -5,6 +5,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { TRANSACTION_STATUSES } from "../db/schema";
 import { cancelTransaction } from "../domain/transactions/cancel-transaction";
+import { createCardTransaction } from "../domain/transactions/create-card-transaction";
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
@@ -26,9 +27,10 @@ const createTransactionRoute = createRoute({
   path: "/v1/transactions",
   tags: ["Transactions"],
   operationId: "createTransaction",
-  summary: "Create a transaction (PIX)",
+  summary: "Create a transaction (PIX or card)",
   description:
-    "Creates a PIX charge in PENDING with a dynamic BR Code. Send an Idempotency-Key to retry safely: the same key and " +
+    "PIX: a charge in PENDING with a dynamic BR Code. Cards: with `threeDs`, authorized and captured at once (PAID or FAILED); " +
+    "without, PENDING with `pendingAction` for the browser. Send an Idempotency-Key to retry safely: the same key and " +
     "body answer 200 with the first response (`Idempotent-Replayed: true`); a different body is a 409.",
   security: SECRET_KEY_SECURITY,
   request: { headers: IdempotencyHeaders, body: jsonBody(TransactionCreateSchema) },
@@ -89,8 +91,9 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"];
     // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
+    const create = body.paymentMethod === "PIX" ? createPixTransaction : createCardTransaction;
     return idempotently(c, "transactions.create", key, body, (request) =>
-      createPixTransaction(c.get("platform"), { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
+      create(c.get("platform"), { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
     ) as never;
   })
   .openapi(listTransactionsRoute, async (c) => {

@@ -54,27 +54,29 @@ type CreateFields = {
   buyer?: unknown;
   card?: unknown;
   threeDs?: unknown;
+  installments?: number;
 };
 
 /** The rules that depend on the payment method (one issue per broken rule, by field). */
 function methodRules(v: CreateFields, ctx: z.RefinementCtx) {
-  if (v.paymentMethod !== "PIX") {
-    ctx.addIssue({
-      code: "custom",
-      path: ["paymentMethod"],
-      message: `${v.paymentMethod} payments need the 3DS flow, which this server does not offer yet; use PIX`,
-    });
-    return;
-  }
-  if (v.currency !== "BRL") ctx.addIssue({ code: "custom", path: ["currency"], message: "PIX charges are in BRL only" });
   if (v.buyerId === undefined && v.buyer === undefined) {
-    ctx.addIssue({ code: "custom", path: ["buyer"], message: "a PIX charge needs buyerId or buyer" });
+    ctx.addIssue({ code: "custom", path: ["buyer"], message: "a transaction needs buyerId or buyer" });
   }
   if (v.buyerId !== undefined && v.buyer !== undefined) {
     ctx.addIssue({ code: "custom", path: ["buyerId"], message: "send buyerId or buyer, not both" });
   }
-  for (const field of ["card", "threeDs"] as const) {
-    if (v[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `${field} is only for card payments` });
+  if (v.paymentMethod === "PIX") {
+    if (v.currency !== "BRL") ctx.addIssue({ code: "custom", path: ["currency"], message: "PIX charges are in BRL only" });
+    for (const field of ["card", "threeDs"] as const) {
+      if (v[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `${field} is only for card payments` });
+    }
+    return;
+  }
+  if (v.paymentMethod === "DEBIT_CARD" && v.installments !== undefined && v.installments > 1) {
+    ctx.addIssue({ code: "custom", path: ["installments"], message: "a DEBIT_CARD payment is paid at once: installments must be 1" });
+  }
+  if (v.threeDs !== undefined && v.card === undefined) {
+    ctx.addIssue({ code: "custom", path: ["card"], message: "send the card the 3DS authentication was for (the same card, or its cardToken)" });
   }
 }
 
@@ -83,8 +85,8 @@ export const TransactionCreateSchema = z
   .strictObject({
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "must be PIX, CREDIT_CARD or DEBIT_CARD" }).openapi({
       description:
-        "PIX. CREDIT_CARD and DEBIT_CARD are refused for now (400 on `paymentMethod`): card payments need the 3DS " +
-        "flow, which this server does not offer yet.",
+        "PIX: PENDING with a BR Code. CREDIT_CARD/DEBIT_CARD with `card` and `threeDs` (from the 3DS flow): PAID or FAILED at once; " +
+        "without `threeDs`: PENDING with `pendingAction` for the buyer's browser (docs/cards.md).",
     }),
     amount: Amount,
     currency: Currency.openapi({ description: "ISO 4217 code, in any case (returned upper-case). PIX charges must be BRL." }),
@@ -95,7 +97,7 @@ export const TransactionCreateSchema = z
       .min(PIX_EXPIRATION.min, `must be at least ${PIX_EXPIRATION.min} seconds`)
       .max(PIX_EXPIRATION.max, `must be at most ${PIX_EXPIRATION.max} seconds (24 h)`)
       .default(PIX_EXPIRATION.default)
-      .openapi({ description: `PIX QR code lifetime in seconds; default ${PIX_EXPIRATION.default}.` }),
+      .openapi({ description: `PIX QR code lifetime (and a pendingAction's) in seconds; default ${PIX_EXPIRATION.default}.` }),
     buyerId: ResourceId.optional().openapi({
       description: "A buyer of this seller, in the key's mode. A PIX charge needs exactly one of `buyerId` and `buyer`.",
     }),
@@ -109,16 +111,17 @@ export const TransactionCreateSchema = z
       .min(1, "must be at least 1")
       .max(21, "at most 21")
       .optional()
-      .openapi({ description: "For CREDIT_CARD only; a PIX charge ignores it, as the spec says." }),
+      .openapi({ description: "CREDIT_CARD: 1 to 21 (default 1). DEBIT_CARD: 1 only. A PIX charge ignores it, as the spec says." }),
     threeDs: ThreeDsSchema.optional(),
     seonSession: z.string().max(4096, "at most 4096 characters").optional(),
   })
   .superRefine(methodRules)
   .openapi("TransactionCreate", {
     description:
-      "Rules across fields (each broken one is a 400 VALIDATION_FAILED naming the field): only PIX is accepted for now; " +
-      "a PIX charge is in BRL, has exactly one of `buyerId` and `buyer`, and no `card` or `threeDs`; `installments` " +
-      "applies to CREDIT_CARD only (a PIX charge ignores it).",
+      "Rules across fields (each broken one is a 400 VALIDATION_FAILED naming the field): exactly one of `buyerId` and `buyer`; " +
+      "a PIX charge is in BRL with no `card` or `threeDs`; `threeDs` needs `card`; DEBIT_CARD takes no installments above 1 " +
+      "(a PIX charge ignores `installments`). A `threeDs` this service's 3DS server did not issue for this card, amount and " +
+      "currency is a 400 THREEDS_AUTHENTICATION_INVALID.",
   });
 
 /** The Idempotency-Key request header. */
@@ -181,9 +184,26 @@ export const TransactionSchema = z
     cancellationReason: z.enum(["REQUESTED", "EXPIRED"]).nullable(),
     refunds: z.array(RefundSchema),
     idempotencyKey: z.string(),
-    pendingAction: z.null().openapi({ description: "A browser action (3DS) for card payments; null for PIX." }),
+    pendingAction: z
+      .object({
+        clientSecret: z.string().openapi({ description: "The browser's secret for this transaction's 3DS steps and confirm." }),
+        nextActionType: z.enum(["challenge", "redirect"]),
+        provider: z.string().openapi({ description: "The service's own 3DS flow." }),
+        publishableKey: z.string().nullable().openapi({ description: "The seller's publishable key (pk_), for the browser." }),
+      })
+      .nullable()
+      .openapi({ description: "A card transaction created without 3DS: what the buyer's browser needs to pay it (null otherwise, and once it left PENDING)." }),
     feeAmount: z.number().int().nullable(),
     netAmount: z.number().int().nullable(),
+    card: z
+      .object({ brand: z.string(), first6digits: z.string(), last4digits: z.string() })
+      .nullable()
+      .openapi({ description: "Card payments: the card, never more than its BIN and last 4 digits." }),
+    cardToken: z.string().nullable().openapi({ description: "The card's token when it was tokenized (`card.tokenize`) or paid by token." }),
+    installments: z.number().int().nullable(),
+    acquirer: z.string().nullable().openapi({ description: "Card payments: the acquirer that processed the sale (smart routing)." }),
+    failureCode: z.string().nullable().openapi({ description: "FAILED: why, e.g. insufficient_funds (docs/test-cards.json lists them)." }),
+    failureMessage: z.string().nullable(),
   })
   .openapi("Transaction");
 

@@ -11,23 +11,20 @@
  * the database itself, and charged when the payment arrives.
  */
 import { getTableColumns, sql } from "drizzle-orm";
-import { maskDocument } from "../../../shared/documents";
 import { insertWhere, type SqlValues } from "../../db/guarded";
-import { transactions, type PersonalData } from "../../db/schema";
+import { transactions } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
-import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { TransactionCreate } from "../../schemas/transaction";
 import { acquirerFor } from "../acquirers/acquirer";
 import type { SellerProfile } from "../api-keys";
-import { findBuyer } from "../buyers";
 import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
-import { sealPersonalData } from "../personal-data";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
+import { customerOf } from "./customer";
 import { sellerFeeRateSql } from "./fees";
 import { NO_CARD_COLUMNS, storedView, withBaseUrl, type TransactionRow } from "./serialize";
 
@@ -59,29 +56,6 @@ function receiverOf(platform: Platform, scope: Scope, seller: SellerProfile) {
     throw new ApiError("PIX_KEY_NOT_CONFIGURED", "No PIX key receives your live payments: neither your seller profile nor this installation (PIX_RECEIVER_KEY) has one.");
   }
   return { merchantName, merchantCity: seller.city!, pixKey };
-}
-
-/** The customer as shown, and the personal data to seal (or, from a buyer, already sealed). */
-async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate) {
-  if (body.buyer) {
-    const { name, email, documentType, documentNumber, phone, address } = body.buyer;
-    const pii: PersonalData = { documentNumber, phone: phone ?? null, address: address ?? null };
-    return {
-      buyerId: null,
-      customer: { name, email: email ?? null, documentType, document: maskDocument(documentNumber) },
-      customerPii: await sealPersonalData(platform.vault, pii),
-    };
-  }
-  const buyer = await findBuyer(platform.db, scope, body.buyerId!);
-  if (!buyer) {
-    throw validationError([{ path: "buyerId", in: "body", code: "not_found", message: "no buyer of yours has this id" }]);
-  }
-  return {
-    buyerId: buyer.id,
-    customer: { name: buyer.name, email: buyer.email, documentType: buyer.documentType, document: buyer.documentMasked },
-    // Sealed under the same vault: copied as is, never opened.
-    customerPii: buyer.pii,
-  };
 }
 
 /** Every column of a new charge is a placeholder but the fee rate, which the database reads. */

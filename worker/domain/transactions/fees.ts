@@ -8,6 +8,7 @@
  * integer (BigInt) arithmetic so no float ever touches money. netAmount = amount − feeAmount.
  */
 import { sql, type Placeholder } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { feePlanRates, sellers, type PaymentMethod } from "../../db/schema";
 
 /** The plan every seller gets unless assigned another (seeded by migration 0001). */
@@ -46,4 +47,14 @@ export function sellerFeeRateSql(sellerId: string | Placeholder, method: Payment
     fixedAmount: rate(feePlanRates.fixedAmount),
     priced: sql`exists (${rate(feePlanRates.percentBps)})`,
   };
+}
+
+/** The seller's rate for a method, read now (card sales are priced before they are written); null when unpriced. */
+export async function readFeeRate(db: Db, sellerId: string, method: PaymentMethod): Promise<FeeRate | null> {
+  const rate = sellerFeeRateSql(sellerId, method);
+  const [row] = await db
+    .select({ feePlanId: sql<string>`${rate.feePlanId}`, percentBps: sql<number | null>`(${rate.percentBps})`, fixedAmount: sql<number | null>`(${rate.fixedAmount})` })
+    .from(sql`(select 1)`);
+  if (!row || row.percentBps === null || row.fixedAmount === null) return null;
+  return { feePlanId: row.feePlanId, percentBps: Number(row.percentBps), fixedAmount: Number(row.fixedAmount) };
 }

@@ -37,6 +37,11 @@ export function transactionJsonSql(baseUrl: Placeholder): SQL<string> {
         'expiresAt', ${col(t.expiresAt)}) end,
     'createdAt', ${col(t.createdAt)}, 'updatedAt', ${col(t.updatedAt)}, 'paidAt', ${col(t.paidAt)},
     'cancelledAt', ${col(t.cancelledAt)}, 'cancellationReason', ${col(t.cancellationReason)},
-    'refunds', json(${refundsArray}), 'idempotencyKey', ${col(t.idempotencyKey)}, 'pendingAction', null,
-    'feeAmount', ${col(t.feeAmount)}, 'netAmount', ${col(t.netAmount)})`;
+    'refunds', json(${refundsArray}), 'idempotencyKey', ${col(t.idempotencyKey)},
+    'pendingAction', case when ${col(t.status)} = 'PENDING' then json(${col(t.pendingAction)}) end,
+    'feeAmount', ${col(t.feeAmount)}, 'netAmount', ${col(t.netAmount)},
+    'card', case when ${col(t.cardBrand)} is not null and ${col(t.cardBin)} is not null and ${col(t.cardLast4)} is not null
+      then json_object('brand', ${col(t.cardBrand)}, 'first6digits', ${col(t.cardBin)}, 'last4digits', ${col(t.cardLast4)}) end,
+    'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)}, 'acquirer', ${col(t.acquirer)},
+    'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)})`;
 }

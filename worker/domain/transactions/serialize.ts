@@ -28,7 +28,7 @@ export const NO_CARD_COLUMNS = {
   failureCode: null,
   failureMessage: null,
   seonSession: null,
-  clientSecret: null,
+  pendingAction: null,
   threedsSessionId: null,
 } as const satisfies Partial<TransactionRow>;
 
@@ -36,7 +36,9 @@ export const NO_CARD_COLUMNS = {
 type ShownColumn =
   | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
-  | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount";
+  | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
+  | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "acquirer" | "failureCode" | "failureMessage"
+  | "pendingAction";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
@@ -86,9 +88,16 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     cancellationReason: row.cancellationReason,
     refunds: refunds.map(toRefund),
     idempotencyKey: row.idempotencyKey,
-    pendingAction: null,
+    // The browser's next step exists only while the transaction can still be paid.
+    pendingAction: row.status === "PENDING" ? row.pendingAction : null,
     feeAmount: row.feeAmount,
     netAmount: row.netAmount,
+    card: row.cardBrand && row.cardBin && row.cardLast4 ? { brand: row.cardBrand, first6digits: row.cardBin, last4digits: row.cardLast4 } : null,
+    cardToken: row.cardToken,
+    installments: row.installments,
+    acquirer: row.acquirer,
+    failureCode: row.failureCode,
+    failureMessage: row.failureMessage,
   };
 }
 

@@ -7,8 +7,9 @@
  * spec leaves open are our decisions (docs/transactions.md): a PIX whose QR code expires is
  * cancelled; a refund request moves PAID to REFUND_PENDING until the acquirer concludes it; a
  * concluded refund that leaves money unrefunded (partial, or failed) returns the transaction to
- * PAID with the refund in its history. FAILED has no way in yet: PIX never fails, it expires
- * (card declines, with the 3DS issue, will add PENDING → FAILED).
+ * PAID with the refund in its history. PIX never fails, it expires; a card declined at confirm
+ * goes PENDING → FAILED. A card sale sent with its 3DS result is created directly as PAID (with
+ * its TRANSACTION_PAID event) or FAILED (create-card-transaction.ts).
  */
 import { TRANSACTION_STATUSES, type TransactionStatus } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
@@ -17,6 +18,7 @@ import type { EventType } from "./events";
 /** What can happen to a transaction. */
 export const TRIGGERS = [
   "pay",
+  "decline",
   "cancel",
   "expire",
   "request_refund",
@@ -39,6 +41,8 @@ export interface Transition {
 /** Every allowed move: from-status × trigger → to-status (+ event). */
 export const TRANSITIONS: readonly Transition[] = [
   { from: "PENDING", trigger: "pay", to: "PAID", event: "TRANSACTION_PAID" },
+  // A card the acquirer declines (or whose 3DS failed) at confirm: the spec has no event for it.
+  { from: "PENDING", trigger: "decline", to: "FAILED", event: null },
   { from: "PENDING", trigger: "cancel", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
   { from: "PENDING", trigger: "expire", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
   // A request is not a concluded refund: the spec has no event for it, the conclusion has one.
@@ -54,6 +58,7 @@ export const TRANSITIONS: readonly Transition[] = [
 /** How each trigger reads in an error: "A PAID transaction cannot be cancelled". */
 const VERBS: Record<Trigger, string> = {
   pay: "be paid",
+  decline: "be declined",
   cancel: "be cancelled",
   expire: "expire",
   request_refund: "be refunded",

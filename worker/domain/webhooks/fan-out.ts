@@ -6,10 +6,17 @@
  * so a change, its event and its deliveries exist together or not at all; it returns the new
  * delivery ids, which the caller enqueues once the batch has committed.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notificationSettings, sellers, webhookDeliveries, webhooks } from "../../db/schema";
-import type { EventEnvelope } from "../transactions/events";
+
+/** The event being fanned out: values, or placeholders bound when a prepared batch runs. */
+export interface FanOutEvent {
+  id: string | Placeholder;
+  type: string | Placeholder;
+  sellerId: string | Placeholder;
+  livemode: boolean | Placeholder;
+}
 
 /** Attempts a delivery gets before it is FAILED (the spec's 5). */
 export const ATTEMPT_LIMIT = 5;
@@ -21,20 +28,20 @@ export const UUID_SQL = sql.raw(
 );
 
 /** Whose webhooks hear of an event: its seller's, and for a sub-seller's status change its company's too. */
-function owners(event: Pick<EventEnvelope, "type" | "sellerId">): SQL {
+function owners(event: Pick<FanOutEvent, "type" | "sellerId">): SQL {
   const own = sql`${webhooks.sellerId} = ${event.sellerId}`;
   if (event.type !== "SELLER_STATUS_CHANGED") return own;
   return sql`(${own} or ${webhooks.sellerId} = (select ${sellers.parentId} from ${sellers} where ${sellers.id} = ${event.sellerId}))`;
 }
 
 /** Which webhooks get the event: `only` names the one webhook (a test event: active or not, any type). */
-export function fanOutStatement(db: Db, event: Pick<EventEnvelope, "id" | "type" | "sellerId" | "livemode">, at: string, guard?: SQL, only?: string) {
+export function fanOutStatement(db: Db, event: FanOutEvent, at: string | Placeholder, guard?: SQL, only?: string) {
   const w = webhooks;
   return db.run(sql`insert into ${webhookDeliveries}
       (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
     select ${UUID_SQL}, ${w.id}, ${w.sellerId}, ${w.livemode}, ${event.id}, ${event.type}, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
     from ${w}
-    where ${owners(event)} and ${w.livemode} = ${event.livemode ? 1 : 0}
+    where ${owners(event)} and ${w.livemode} = ${typeof event.livemode === "boolean" ? (event.livemode ? 1 : 0) : event.livemode}
       ${only ? sql`and ${w.id} = ${only}` : sql`and ${w.isActive} = 1 and exists (select 1 from json_each(${w.eventTypes}) where value in (${event.type}, 'ALL'))
       and coalesce((select ${notificationSettings.webhook} from ${notificationSettings}
         where ${notificationSettings.sellerId} = ${w.sellerId} and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}

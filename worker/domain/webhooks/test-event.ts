@@ -9,7 +9,7 @@ import { events } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
-import { toTransaction } from "../transactions/serialize";
+import { NO_CARD_COLUMNS, toTransaction } from "../transactions/serialize";
 import { enqueueDeliveries } from "./enqueue";
 import { deliveryIdsOf, fanOutStatement } from "./fan-out";
 import { findDelivery } from "./history";
@@ -50,6 +50,7 @@ function sampleTransaction(type: EventType, livemode: boolean, at: string) {
         idempotencyKey: "test-event",
         feeAmount: status === "CANCELLED" ? null : 10,
         netAmount: status === "CANCELLED" ? null : 1040,
+        ...NO_CARD_COLUMNS,
       },
       refunds: [],
     },

@@ -1,0 +1,182 @@
+/**
+ * Creating a card transaction (CREDIT_CARD, DEBIT_CARD), in one of two ways (docs/cards.md):
+ *
+ * - **With `threeDs`** (spec rule 2): the card and its 3DS result are checked against what this
+ *   service's 3DS server issued, the authentication is claimed for this transaction (so a retry
+ *   or a race can never authorize twice), the sale is authorized at the acquirer smart routing
+ *   picks (failing over to the other), and the transaction is written in its final state: PAID,
+ *   with its fee and its TRANSACTION_PAID event and webhook deliveries, or FAILED with the decline
+ *   code. (none) → PAID | FAILED.
+ * - **Without `threeDs`**: PENDING with a `pendingAction`, for the buyer's browser to run 3DS and
+ *   confirm (confirm-card-transaction.ts). A card sent now is vaulted for that sale.
+ *
+ * Either way the write is one idempotent batch: the same Idempotency-Key replays the first answer.
+ * `card.tokenize: true` vaults the card for reuse and returns `cardToken`; `seonSession` is sealed.
+ */
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
+import { apiKeys, events, transactions, webhookDeliveries, type PendingActionRow } from "../../db/schema";
+import { insertWhere, type SqlValues } from "../../db/guarded";
+import { ApiError } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import type { TransactionCreate } from "../../schemas/transaction";
+import { cardAcquirersFor } from "../acquirers/acquirer";
+import { authorizeRouted } from "../acquirers/routing";
+import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
+import type { SellerProfile } from "../api-keys";
+import { resolveCard, type ResolvedCard } from "../cards/resolve-card";
+import { cardFingerprint, vaultCard } from "../cards/vault-card";
+import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
+import type { Scope } from "../scope";
+import { THREEDS_PROVIDER } from "../threeds/session";
+import { alreadyUsed, claimThreeDs, verifyThreeDs } from "../threeds/verify";
+import { enqueueDeliveries } from "../webhooks/enqueue";
+import { fanOutStatement } from "../webhooks/fan-out";
+import { customerOf } from "./customer";
+import { computeFee, readFeeRate } from "./fees";
+import { newClientSecret } from "./pending-action";
+import { storedView, toTransaction, withBaseUrl, type TransactionRow } from "./serialize";
+
+/** The request, once validated. */
+export interface CreateCardInput {
+  scope: Scope;
+  seller: SellerProfile;
+  request: IdempotentRequest;
+  body: TransactionCreate;
+}
+
+const p = sql.placeholder;
+
+/**
+ * The transaction (guarded by the key and, for a 3DS sale, by this transaction holding the
+ * authentication) and, when `emit` is 1, its TRANSACTION_PAID event and webhook deliveries.
+ */
+const createBatch = idempotentBatch({
+  statements: (db, keyFree) => {
+    const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, p(k)])) as SqlValues<TransactionRow>;
+    const holdsAuthentication = sql`(${p("threedsSessionId")} is null or exists (select 1 from threeds_sessions where id = ${p("threedsSessionId")} and used_by = ${p("id")}))`;
+    const written = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")}) and ${p("emit")} = 1`;
+    const event = { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("livemode"), occurredAt: p("createdAt"), data: p("ev_data"), test: false, createdAt: p("createdAt") };
+    return [
+      insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication}`),
+      insertWhere(db, events, event as never, written),
+      fanOutStatement(db, { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("ev_livemode") }, p("createdAt"), written),
+    ];
+  },
+  created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")})`,
+});
+
+/** The seller's current publishable key of the mode (kept in clear: it is public), for pendingAction. */
+async function publishableKeyOf(platform: Platform, scope: Scope): Promise<string | null> {
+  const [row] = await platform.db
+    .select({ key: apiKeys.publicKey })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.sellerId, scope.sellerId), eq(apiKeys.kind, "publishable"), eq(apiKeys.mode, scope.livemode ? "live" : "test"), isNull(apiKeys.revokedAt), isNotNull(apiKeys.publicKey)))
+    .orderBy(sql`${apiKeys.createdAt} desc`)
+    .limit(1);
+  return row?.key ?? null;
+}
+
+/** Vaults the card when the sale needs it kept (tokenize, or a pendingAction to pay later); returns its token columns. */
+async function keepCard(platform: Platform, scope: Scope, card: ResolvedCard, buyerId: string | null, tokenize: boolean, pendingAction: boolean) {
+  if (card.row) return { cardId: card.row.id, cardToken: card.row.type === "SINGLE_USE" ? null : card.row.id };
+  if (!tokenize && !pendingAction) return { cardId: null, cardToken: null };
+  const raw = { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName };
+  const row = await vaultCard(platform, scope, { card: raw, buyerId, type: tokenize ? "TOKENIZED" : "SINGLE_USE" });
+  return { cardId: row.id, cardToken: tokenize ? row.id : null };
+}
+
+/** Creates the card transaction, or replays the first answer to the same key. */
+export async function createCardTransaction(platform: Platform, { scope, request, body }: CreateCardInput): Promise<IdempotentResult> {
+  const acquirers = cardAcquirersFor(platform.acquirers, scope.livemode);
+  const method = body.paymentMethod as "CREDIT_CARD" | "DEBIT_CARD";
+  const rate = await readFeeRate(platform.db, scope.sellerId, method);
+  if (!rate) throw new ApiError("UNPROCESSABLE", `Your fee plan has no price for ${method}; ask the platform to assign one.`);
+  const customer = await customerOf(platform, scope, body);
+  const card = body.card ? await resolveCard(platform, scope, body.card, "card", customer.buyerId) : null;
+  const now = platform.now();
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+
+  // A 3DS sale: check the authentication, hold it for this transaction, then authorize.
+  let session = null;
+  let sale = null;
+  if (body.threeDs && card) {
+    session = await verifyThreeDs(platform, scope, body.threeDs, { cardFingerprint: await cardFingerprint(platform, card.pan), brand: card.brand, amount: body.amount, currency: body.currency });
+    // Lost: another request (maybe this one, retried with its key) holds it; the batch replays or refuses.
+    if (await claimThreeDs(platform, session.id, id)) {
+      sale = await authorizeRouted(acquirers, {
+        transactionId: id, amount: body.amount, currency: body.currency, pan: card.pan, brand: card.brand,
+        installments: body.installments ?? 1, threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion },
+      });
+    }
+  }
+  const pending = !body.threeDs;
+  const kept = card ? await keepCard(platform, scope, card, customer.buyerId, body.card?.tokenize === true, pending) : { cardId: null, cardToken: null };
+  const pendingAction: PendingActionRow | null = pending
+    ? { clientSecret: newClientSecret(id), nextActionType: "challenge", provider: THREEDS_PROVIDER, publishableKey: await publishableKeyOf(platform, scope) }
+    : null;
+  const approved = sale?.outcome.status === "APPROVED";
+  const declined = sale && sale.outcome.status !== "APPROVED";
+  const fee = approved ? computeFee(body.amount, rate) : { feeAmount: null, netAmount: null };
+  const failureCode = declined ? (sale!.outcome.status === "DECLINED" ? sale!.outcome.code : "acquirer_unavailable") : null;
+  const row: TransactionRow = {
+    id,
+    sellerId: scope.sellerId,
+    livemode: scope.livemode,
+    status: pending ? "PENDING" : approved ? "PAID" : "FAILED",
+    paymentMethod: method,
+    amount: body.amount,
+    currency: body.currency,
+    description: body.description ?? null,
+    ...customer,
+    idempotencyKey: request.scope.key,
+    pixLocationId: null,
+    pixTxid: null,
+    pixQrCode: null,
+    pixKey: null,
+    // A pendingAction not paid in time is cancelled by the expiry sweep, as a PIX charge is.
+    expiresAt: pending ? new Date(now.getTime() + body.expirationSeconds * 1000).toISOString() : null,
+    feePlanId: rate.feePlanId,
+    feePercentBps: rate.percentBps,
+    feeFixedAmount: rate.fixedAmount,
+    ...fee,
+    paidAt: approved ? at : null,
+    cancelledAt: null,
+    cancellationReason: null,
+    cardId: kept.cardId,
+    cardBrand: card?.brand ?? null,
+    cardBin: card?.bin ?? null,
+    cardLast4: card?.last4 ?? null,
+    cardToken: kept.cardToken,
+    installments: method === "CREDIT_CARD" ? (body.installments ?? 1) : 1,
+    acquirer: sale?.acquirer ?? null,
+    failureCode,
+    failureMessage: failureCode ? (sale?.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES.acquirer_unavailable!) : null,
+    seonSession: body.seonSession ? await platform.vault.seal(body.seonSession) : null,
+    pendingAction,
+    threedsSessionId: session?.id ?? null,
+    revision: crypto.randomUUID(),
+    view: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  row.view = storedView({ row, refunds: [] });
+  const eventId = crypto.randomUUID();
+  const values = {
+    ...row,
+    emit: approved ? 1 : 0,
+    ev_id: eventId,
+    ev_type: "TRANSACTION_PAID",
+    ev_data: { transaction: toTransaction({ row, refunds: [] }, platform.config.baseUrl) },
+    // The fan-out's raw SQL binds it as is (the column encoders bind the others).
+    ev_livemode: row.livemode ? 1 : 0,
+  };
+  const response = { status: 201, body: withBaseUrl(row.view, platform.config.baseUrl) };
+  const result = await commitIdempotently(platform, request, createBatch, values, response);
+  if (!result) throw body.threeDs ? alreadyUsed() : new ApiError("UNPROCESSABLE", "The transaction could not be created.");
+  if (!result.replayed && approved) {
+    const deliveries = await platform.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+    await enqueueDeliveries(platform, deliveries.map((d) => d.id));
+  }
+  return result;
+}

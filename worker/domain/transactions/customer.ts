@@ -1,0 +1,37 @@
+/**
+ * The customer of a new transaction: a snapshot of the buyer (by `buyerId`) or of the inline
+ * `buyer`, with the document masked for display and the personal data sealed. An inline buyer is
+ * not saved as a Buyer.
+ */
+import { maskDocument } from "../../../shared/documents";
+import type { PersonalData } from "../../db/schema";
+import { validationError } from "../../lib/validation";
+import type { Platform } from "../../platform";
+import type { TransactionCreate } from "../../schemas/transaction";
+import { findBuyer } from "../buyers";
+import { sealPersonalData } from "../personal-data";
+import type { Scope } from "../scope";
+
+/** The customer as shown, and the personal data to seal (or, from a buyer, already sealed). */
+export async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate) {
+  if (body.buyer) {
+    const { name, email, documentType, documentNumber, phone, address } = body.buyer;
+    const pii: PersonalData = { documentNumber, phone: phone ?? null, address: address ?? null };
+    return {
+      buyerId: null,
+      customer: { name, email: email ?? null, documentType, document: maskDocument(documentNumber) },
+      customerPii: await sealPersonalData(platform.vault, pii),
+    };
+  }
+  const buyer = await findBuyer(platform.db, scope, body.buyerId!);
+  if (!buyer) {
+    throw validationError([{ path: "buyerId", in: "body", code: "not_found", message: "no buyer of yours has this id" }]);
+  }
+  return {
+    buyerId: buyer.id,
+    customer: { name: buyer.name, email: buyer.email, documentType: buyer.documentType, document: buyer.documentMasked },
+    // Sealed under the same vault: copied as is, never opened.
+    customerPii: buyer.pii,
+  };
+}
+
