@@ -151,3 +151,27 @@ describe("card sales with 3DS", () => {
     expect(theirs.errors[0]).toMatchObject({ path: "card.cardToken", code: "not_found" });
   });
 });
+
+describe("refunds of card sales", () => {
+  it("are concluded by the acquirer that captured the sale", async () => {
+    const tx = await (await pay("6362970000457013", 8000)).json();
+    expect(tx.acquirer).toBe("sandbox-beta");
+    const requested = await ctx.post(`/v1/transactions/${tx.id}/refunds`, { amount: 3000 });
+    expect(requested.status).toBe(201);
+    const concluded: string[] = [];
+    const beta = ctx.platform.acquirers.cards.test[1]!;
+    const original = beta.concludeRefund.bind(beta);
+    (beta as { concludeRefund: typeof original }).concludeRefund = async (refund) => {
+      concluded.push(refund.refundId);
+      return original(refund);
+    };
+    try {
+      ctx.platform.clock.advance(2);
+      await ctx.platform.drainQueue();
+    } finally {
+      (beta as { concludeRefund: typeof original }).concludeRefund = original;
+    }
+    expect(concluded).toHaveLength(1);
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "PAID", refunds: [expect.objectContaining({ amount: 3000, status: "COMPLETED" })] });
+  });
+});

@@ -57,7 +57,8 @@ export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount
   const setupRes = await send("POST", "/v1/transactions/threeds/setup", { card, ...opts.extra });
   expect(setupRes.status, await setupRes.clone().text()).toBe(200);
   const setup = await setupRes.json();
-  const authRes = await send("POST", "/v1/transactions/threeds/authenticate", authenticateBody(setup, card, amount, opts.extra));
+  const secret = opts.extra?.clientSecret ? { clientSecret: opts.extra.clientSecret } : {};
+  const authRes = await send("POST", "/v1/transactions/threeds/authenticate", authenticateBody(setup, card, amount, secret));
   expect(authRes.status, await authRes.clone().text()).toBe(200);
   const auth = await authRes.json();
   if (auth.code === "AUTHENTICATION_SUCCESSFUL") {
@@ -65,7 +66,7 @@ export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount
   }
   if (auth.code !== "PENDING_CHALLENGE") return { ok: false as const, setup, auth };
   await submitChallenge(app, auth.stepUpUrl, opts.code ?? "123456");
-  const resultRes = await send("POST", "/v1/transactions/threeds/challenge-result", { requestId: setup.requestId, authenticationTransactionId: auth.authenticationTransactionId, ...(opts.extra?.clientSecret ? { clientSecret: opts.extra.clientSecret } : {}) });
+  const resultRes = await send("POST", "/v1/transactions/threeds/challenge-result", { requestId: setup.requestId, authenticationTransactionId: auth.authenticationTransactionId, ...secret });
   expect(resultRes.status, await resultRes.clone().text()).toBe(200);
   const result = await resultRes.json();
   if (result.status !== "AUTHENTICATION_SUCCESSFUL") return { ok: false as const, setup, auth, result };

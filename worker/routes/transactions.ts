@@ -5,6 +5,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { TRANSACTION_STATUSES } from "../db/schema";
 import { cancelTransaction } from "../domain/transactions/cancel-transaction";
+import { confirmCardTransaction } from "../domain/transactions/confirm-card-transaction";
 import { createCardTransaction } from "../domain/transactions/create-card-transaction";
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
 import { listTransactions } from "../domain/transactions/list-transactions";
@@ -85,6 +86,23 @@ const cancelTransactionRoute = createRoute({
   responses: { 200: json(TransactionSchema, "The cancelled transaction."), ...problemResponses(400, 401, 404, 409) },
 });
 
+const confirmRoute = createRoute({
+  method: "post",
+  path: "/v1/transactions/{id}/3ds/confirm",
+  tags: ["Transactions"],
+  operationId: "confirmTransaction",
+  summary: "Confirm a card transaction after the browser's 3DS (pendingAction)",
+  description:
+    "Charges the card of the transaction's completed 3DS session: PAID or FAILED. Browser-safe: with a publishable key, " +
+    "`clientSecret` (the transaction's pendingAction) is required. 409 until 3DS is completed, and once the transaction left PENDING.",
+  security: SECRET_KEY_SECURITY,
+  request: {
+    params: TransactionIdParam,
+    body: { ...jsonBody(z.strictObject({ clientSecret: z.string().max(255).optional() }).openapi("ConfirmRequest")), required: false },
+  },
+  responses: { 200: json(TransactionSchema, "The transaction, PAID or FAILED."), ...problemResponses(400, 401, 404, 409, 422) },
+});
+
 /** The transactions routes. */
 export const transactionsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createTransactionRoute, async (c) => {
@@ -111,4 +129,10 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(cancelTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");
     return c.json(await cancelTransaction(c.get("platform"), scopeOf(c), id), 200);
+  })
+  .openapi(confirmRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const browser = authOf(c).kind === "publishable";
+    return c.json(await confirmCardTransaction(c.get("platform"), scopeOf(c), id, { clientSecret: body.clientSecret, browser }), 200);
   });

@@ -66,6 +66,15 @@ export function cardAcquirersFor(acquirers: Acquirers, livemode: boolean): reado
   );
 }
 
+/**
+ * The acquirer that concludes a transaction's refunds: the card acquirer that captured the sale,
+ * else (PIX) the mode's acquirer; null when this installation has none of them.
+ */
+export function refundAcquirerOf(acquirers: Acquirers, tx: { livemode: boolean; acquirer: string | null }): Acquirer | null {
+  if (tx.acquirer) return (tx.livemode ? acquirers.cards.live : acquirers.cards.test).find((a) => a.name === tx.acquirer) ?? null;
+  return tx.livemode ? acquirers.live : acquirers.test;
+}
+
 /** The acquirer for a mode, or the 422 that tells a live caller why it cannot charge. */
 export function acquirerFor(acquirers: Acquirers, livemode: boolean): Acquirer {
   const acquirer = livemode ? acquirers.live : acquirers.test;

@@ -8,7 +8,8 @@
  * Every conclusion writes an event: TRANSACTION_REFUNDED, TRANSACTION_PARTIALLY_REFUNDED or
  * TRANSACTION_REFUND_FAILED, with `data.transaction` and `data.refund`.
  *
- * The outcome comes from the acquirer of the transaction's mode (acquirers/): the sandbox fails a
+ * The outcome comes from the acquirer that captured a card sale, or the PIX acquirer of the
+ * transaction's mode (acquirers/): the sandbox fails a
  * refund whose amount ends in 13 minor units (e.g. 1013) and completes any other. A mode without
  * an acquirer cannot have created the refund; one left from before is skipped, not guessed.
  *
@@ -18,6 +19,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { refunds, transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
+import { refundAcquirerOf } from "../acquirers/acquirer";
 import { toRefund, type RefundRow } from "./serialize";
 import { refundConclusionTrigger } from "./state-machine";
 import { commitTransition, findTransaction, retryOnRace } from "./store";
@@ -34,7 +36,7 @@ export async function concludeRefund(platform: Platform, refundId: string): Prom
     const current = found ? await findTransaction(db, found.transactionId) : null;
     const refund = current?.refunds.find((r) => r.id === refundId);
     if (!current || !refund || refund.status !== "PENDING") return false;
-    const acquirer = current.row.livemode ? platform.acquirers.live : platform.acquirers.test;
+    const acquirer = refundAcquirerOf(platform.acquirers, current.row);
     if (!acquirer) return false;
 
     const outcome = await acquirer.concludeRefund({ refundId, transactionId: current.row.id, amount: refund.amount });

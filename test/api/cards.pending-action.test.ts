@@ -1,0 +1,122 @@
+/**
+ * pendingAction: a card transaction created without 3DS is paid by the buyer's browser with the
+ * seller's publishable key and the transaction's clientSecret: 3DS steps, then confirm. The
+ * secret works for its own transaction only and once; a publishable key reaches nothing else.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { cards } from "../../worker/db/schema";
+import { cardInput, runThreeDs } from "../support/cards";
+import { createTestContext, requester } from "../support/platform";
+import { expectProblem } from "../support/problem";
+import { pixBody, type Ctx } from "../support/transactions";
+
+let ctx: Ctx;
+let browser: ReturnType<typeof requester>;
+beforeEach(async () => {
+  ctx = await createTestContext();
+  ctx.platform.clock.set("2026-11-22T12:00:00Z");
+  browser = requester(ctx.app, { ...ctx.seller, apiKey: ctx.seller.publishableKey });
+});
+
+/** The seller's server creates the transaction: no card, no 3DS. */
+async function createPending(amount = 4200, extra: Record<string, unknown> = {}) {
+  const res = await ctx.post("/v1/transactions", { ...pixBody({ amount }), paymentMethod: "CREDIT_CARD", ...extra });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json();
+}
+
+/** The browser's side: 3DS for the transaction with the pk key, then confirm. */
+async function payInBrowser(tx: { id: string; amount: number; pendingAction: { clientSecret: string } }, number: string, code?: string) {
+  const extra = { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret };
+  await runThreeDs(browser.send, ctx.app, cardInput(number), tx.amount, { code, extra });
+  return browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret });
+}
+
+describe("pendingAction", () => {
+  it("201 PENDING with the clientSecret, provider and the seller's publishable key", async () => {
+    const tx = await createPending();
+    expect(tx).toMatchObject({
+      status: "PENDING",
+      paymentMethod: "CREDIT_CARD",
+      card: null,
+      pendingAction: { clientSecret: expect.stringMatching(new RegExp(`^${tx.id}_secret_[0-9A-Za-z]{32}$`)), nextActionType: "challenge", provider: "pay-3ds", publishableKey: ctx.seller.publishableKey },
+    });
+  });
+
+  it("the browser runs 3DS with the pk key and confirms: PAID, the single-use card spent, pendingAction gone", async () => {
+    const tx = await createPending();
+    const res = await payInBrowser(tx, "4111111111111111");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const paid = await res.json();
+    expect(paid).toMatchObject({ id: tx.id, status: "PAID", pendingAction: null, card: { brand: "VISA", last4digits: "1111" }, acquirer: "sandbox-alpha", feeAmount: expect.any(Number) });
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toEqual(paid);
+    const vaulted = await ctx.platform.db.select().from(cards);
+    expect(vaulted.map((c) => [c.type, c.status])).toEqual([["SINGLE_USE", "INACTIVE"]]);
+    // Confirm twice: refused, the transaction is no longer PENDING.
+    await expectProblem(await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret }), 409, "INVALID_STATE_TRANSITION");
+  });
+
+  it("a challenge in the browser, passed or failed; a declined card: FAILED with its code", async () => {
+    const challenged = await payInBrowser(await createPending(), "4000000000003220", "123456");
+    expect(await challenged.json()).toMatchObject({ status: "PAID" });
+    const failedChallenge = await payInBrowser(await createPending(), "4000000000003220", "999999");
+    expect(await failedChallenge.json()).toMatchObject({ status: "FAILED", failureCode: "authentication_failed" });
+    const declined = await payInBrowser(await createPending(), "4000000000009953");
+    expect(await declined.json()).toMatchObject({ status: "FAILED", failureCode: "insufficient_funds" });
+  });
+
+  it("a clientSecret works only for its own transaction; confirm before 3DS is a 409", async () => {
+    const a = await createPending();
+    const b = await createPending();
+    await expectProblem(await browser.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111"), transactionId: b.id, clientSecret: a.pendingAction.clientSecret }), 404, "RESOURCE_NOT_FOUND");
+    await expectProblem(await browser.post(`/v1/transactions/${b.id}/3ds/confirm`, { clientSecret: a.pendingAction.clientSecret }), 404, "RESOURCE_NOT_FOUND");
+    await expectProblem(await browser.post(`/v1/transactions/${b.id}/3ds/confirm`, {}), 404, "RESOURCE_NOT_FOUND");
+    const early = await expectProblem(await browser.post(`/v1/transactions/${a.id}/3ds/confirm`, { clientSecret: a.pendingAction.clientSecret }), 409, "INVALID_STATE_TRANSITION");
+    expect(early.nextStep).toBe("threeds");
+    // With a pk key, setup needs the transaction and its secret.
+    const problem = await expectProblem(await browser.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") }), 400, "VALIDATION_FAILED");
+    expect(problem.errors[0].path).toBe("transactionId");
+  });
+
+  it("a publishable key is refused on every secret route", async () => {
+    const tx = await createPending();
+    const attempts = [
+      browser.get("/v1/transactions"),
+      browser.get(`/v1/transactions/${tx.id}`),
+      browser.post("/v1/transactions", { ...pixBody(), paymentMethod: "CREDIT_CARD" }),
+      browser.post(`/v1/transactions/${tx.id}/cancel`),
+      browser.post(`/v1/transactions/${tx.id}/refunds`, {}),
+      browser.post("/v1/cards/tokenize", {}),
+      browser.get("/v1/buyers"),
+      browser.get("/v1/events"),
+      browser.get(`/v1/sellers/${ctx.seller.sellerId}/webhooks`),
+    ];
+    for (const res of await Promise.all(attempts)) await expectProblem(res, 401, "PUBLISHABLE_KEY_NOT_ALLOWED");
+  });
+
+  it("CORS: browser-safe routes answer preflights from any origin; secret routes grant none", async () => {
+    const preflight = (path: string) =>
+      ctx.app.request(path, { method: "OPTIONS", headers: { Origin: "https://loja.example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type,x-api-key" } });
+    for (const path of ["/v1/transactions/threeds/setup", "/v1/transactions/threeds/authenticate", "/v1/transactions/threeds/challenge-result", `/v1/transactions/${crypto.randomUUID()}/3ds/confirm`]) {
+      const res = await preflight(path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(res.headers.get("access-control-allow-headers")?.toLowerCase(), path).toContain("x-api-key");
+    }
+    for (const path of ["/v1/transactions", "/v1/cards/tokenize", "/v1/buyers"]) {
+      const res = await preflight(path);
+      expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
+    }
+    const answered = await browser.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") }, { Origin: "https://loja.example.com" });
+    expect(answered.headers.get("access-control-allow-origin")).toBe("*");
+    const secret = await ctx.get("/v1/transactions", { Origin: "https://loja.example.com" });
+    expect(secret.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("a pendingAction not paid in time is cancelled by the expiry sweep", async () => {
+    const tx = await createPending(4200, { expirationSeconds: 600 });
+    ctx.platform.clock.advance(601);
+    await ctx.platform.runScheduled();
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "CANCELLED", cancellationReason: "EXPIRED", pendingAction: null });
+  });
+});
