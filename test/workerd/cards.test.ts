@@ -1,7 +1,10 @@
-/** The card vault in workerd: tokenize a buyer's card (WebCrypto vault), refusals and errors. */
+/**
+ * Cards in workerd: the vault (WebCrypto), a frictionless 3DS sale, and the pendingAction flow with a
+ * publishable key through a real challenge page and confirm, CORS included.
+ */
 import { createClient } from "@libsql/client/web";
-import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
 import { buyerBody } from "../support/fixtures";
 import { api, apiJson } from "./api";
 
@@ -26,5 +29,60 @@ describe("cards in workerd", () => {
     expect((await refused.json()) as object).toMatchObject({ code: "CARD_REFUSED" });
     const invalid = await api("POST", "/v1/cards/tokenize", { buyerId: buyer.id, cardNumber: "5555555555554445", cardExpirationDate: "082031" });
     expect(invalid.status).toBe(400);
+  });
+});
+
+/** The spec's authenticate body for a setup result. */
+function authenticateBody(setup: { requestId: string; referenceId: string }, card: unknown, amount: number, clientSecret?: string) {
+  return {
+    requestId: setup.requestId, referenceId: setup.referenceId, card, amount, currency: "BRL", paymentMethod: "CREDIT_CARD",
+    returnUrl: "https://loja.example.com/3ds-return", deviceChannel: "BROWSER",
+    deviceInformation: { httpBrowserLanguage: "pt-BR", httpBrowserScreenHeight: "900", httpBrowserScreenWidth: "1440", userAgentBrowserValue: "Mozilla/5.0", httpAcceptContent: "text/html", ipAddress: "203.0.113.7" },
+    billing: { address1: "Rua A, 1", administrativeArea: "SP", country: "BR", locality: "Sao Paulo", firstName: "Maria", lastName: "Silva", email: "maria@example.com", postalCode: "01310100" },
+    ...(clientSecret ? { clientSecret } : {}),
+  };
+}
+
+const card = (number: string) => ({ number, holderName: "MARIA SILVA", expirationMonth: "12", expirationYear: "2030", cvv: "123" });
+const buyer = { name: "Joana Souza", documentType: "CPF", documentNumber: "52998224725", email: "joana@example.com" };
+
+describe("card payments in workerd", () => {
+  it("frictionless 3DS then the sale: PAID at the routed acquirer", async () => {
+    const visa = card("4111111111111111");
+    const setup = await apiJson<{ requestId: string; referenceId: string; cardAcquirer: string }>("POST", "/v1/transactions/threeds/setup", 200, { card: visa });
+    const auth = await apiJson<Record<string, string>>("POST", "/v1/transactions/threeds/authenticate", 200, authenticateBody(setup, visa, 3300));
+    expect(auth.code).toBe("AUTHENTICATION_SUCCESSFUL");
+    const threeDs = { cavv: auth.cavv, xid: auth.xid, secureVersion: "2.2.0", directoryServerTransactionId: auth.directoryServerTransactionId };
+    const tx = await apiJson<Record<string, unknown>>("POST", "/v1/transactions", 201, { paymentMethod: "CREDIT_CARD", amount: 3300, currency: "BRL", buyer, card: visa, threeDs });
+    expect(tx).toMatchObject({ status: "PAID", acquirer: setup.cardAcquirer, card: { last4digits: "1111" } });
+    const again = await api("POST", "/v1/transactions", { paymentMethod: "CREDIT_CARD", amount: 3300, currency: "BRL", buyer, card: visa, threeDs });
+    expect(again.status).toBe(400);
+  });
+
+  it("pendingAction: the browser's pk key runs a 3DS challenge and confirms", async () => {
+    const tx = await apiJson<{ id: string; pendingAction: { clientSecret: string; publishableKey: string } }>("POST", "/v1/transactions", 201, { paymentMethod: "CREDIT_CARD", amount: 5100, currency: "BRL", buyer });
+    const { clientSecret, publishableKey } = tx.pendingAction;
+    expect(publishableKey).toMatch(/^pk_test_/);
+    const pk = { "X-Api-Key": publishableKey };
+    const send = async (path: string, body: unknown) => {
+      const res = await api("POST", path, body, pk);
+      expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+      return (await res.json()) as Record<string, string>;
+    };
+    const challengeCard = card("4000000000003220");
+    const setup = await send("/v1/transactions/threeds/setup", { card: challengeCard, transactionId: tx.id, clientSecret });
+    const auth = await send("/v1/transactions/threeds/authenticate", authenticateBody(setup as never, challengeCard, 5100, clientSecret));
+    expect(auth.code).toBe("PENDING_CHALLENGE");
+    const path = new URL(auth.stepUpUrl!).pathname;
+    const page = await exports.default.fetch(new Request(`${inject("baseUrl")}${path}`));
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    const done = await exports.default.fetch(new Request(`${inject("baseUrl")}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "code=123456" }));
+    expect(await done.text()).toContain("AUTHENTICATION_SUCCESSFUL");
+    const paid = await send(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret });
+    expect(paid).toMatchObject({ status: "PAID", pendingAction: null });
+    const preflight = await exports.default.fetch(new Request(`${inject("baseUrl")}/v1/transactions/${tx.id}/3ds/confirm`, { method: "OPTIONS", headers: { Origin: "https://loja.example.com", "Access-Control-Request-Method": "POST" } }));
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    const secretRoute = await api("GET", `/v1/transactions/${tx.id}`, undefined, pk);
+    expect(secretRoute.status).toBe(401);
   });
 });
