@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cards } from "../../worker/db/schema";
+import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { cardInput, runThreeDs } from "../support/cards";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
@@ -118,5 +119,37 @@ describe("pendingAction", () => {
     ctx.platform.clock.advance(601);
     await ctx.platform.runScheduled();
     expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "CANCELLED", cancellationReason: "EXPIRED", pendingAction: null });
+  });
+});
+
+describe("pendingAction: 3DS failure, and what is stored", () => {
+  it("an authentication that fails (no challenge) makes confirm FAILED authentication_failed", async () => {
+    const res = await payInBrowser(await createPending(), "4000000000001018");
+    expect(await res.json()).toMatchObject({ status: "FAILED", failureCode: "authentication_failed", feeAmount: null });
+  });
+
+  it("no table and no log line holds the PAN or the CVV after tokenize, a 3DS sale and a browser payment", async () => {
+    const pan = "4111111111111111";
+    const card = cardInput(pan, { cvv: "987" });
+    const run = await runThreeDs(ctx.send, ctx.app, card, 1200);
+    expect((await ctx.post("/v1/transactions", { ...pixBody({ amount: 1200 }), paymentMethod: "CREDIT_CARD", card: { ...card, tokenize: true }, threeDs: run.threeDs }, { "Idempotency-Key": "k-1" })).status).toBe(201);
+    const tx = await createPending(1300);
+    await runThreeDs(browser.send, ctx.app, card, 1300, { extra: { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret } });
+    expect((await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret })).status).toBe(200);
+    const tables = await ctx.platform.client.execute("select name from sqlite_master where type = 'table'");
+    for (const { name } of tables.rows) {
+      const rows = JSON.stringify((await ctx.platform.client.execute(`select * from "${String(name)}"`)).rows);
+      expect(rows, String(name)).not.toContain(pan);
+      expect(rows, String(name)).not.toContain('"987"');
+    }
+    const logs = JSON.stringify(ctx.platform.logs);
+    expect(logs).not.toContain(pan);
+    expect(logs).not.toContain("987");
+  });
+
+  it("a live key is refused for cards until a live card acquirer is configured", async () => {
+    const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
+    await expectProblem(await live.post("/v1/transactions", { ...pixBody(), paymentMethod: "CREDIT_CARD" }), 422, "LIVE_MODE_UNAVAILABLE");
+    await expectProblem(await live.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") }), 422, "LIVE_MODE_UNAVAILABLE");
   });
 });
