@@ -153,3 +153,16 @@ describe("pendingAction: 3DS failure, and what is stored", () => {
     await expectProblem(await live.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") }), 422, "LIVE_MODE_UNAVAILABLE");
   });
 });
+
+describe("pendingAction with the card sent by the server", () => {
+  it("the browser runs 3DS without sending the card again (card: {}) and confirms it", async () => {
+    const tx = await createPending(2600, { card: cardInput("5555555555554444") });
+    expect(tx).toMatchObject({ status: "PENDING", card: { brand: "MASTERCARD", last4digits: "4444" }, cardToken: null });
+    await runThreeDs(browser.send, ctx.app, {}, 2600, { extra: { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret } });
+    const res = await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret });
+    expect(await res.json()).toMatchObject({ status: "PAID", card: { last4digits: "4444" } });
+    // Without a transaction, an empty card is still a 400 naming it.
+    const problem = await expectProblem(await ctx.post("/v1/transactions/threeds/setup", { card: {} }), 400, "VALIDATION_FAILED");
+    expect(problem.errors[0].path).toBe("card.number");
+  });
+});

@@ -5,6 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../worker/app";
+import { createDb } from "../../worker/db/client";
 import { events, threedsSessions, transactions } from "../../worker/db/schema";
 import { createCompanySeller } from "../../worker/domain/sellers";
 import { cardInput, runThreeDs } from "../support/cards";
@@ -91,9 +93,17 @@ describe("card sales with 3DS", () => {
     const run = await runThreeDs(ctx.send, ctx.app, card, 3000);
     const first = await ctx.post("/v1/transactions", saleBody(card, run.threeDs, 3000), { "Idempotency-Key": "order-1" });
     expect(first.status).toBe(201);
+    const original = await first.json();
     const again = await ctx.post("/v1/transactions", saleBody(card, run.threeDs, 3000), { "Idempotency-Key": "order-1" });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual(await first.json());
+    expect(await again.json()).toEqual(original);
+    // Another process (which has not seen the key) replays it from the database too, even after
+    // the authentication's 30 minutes are over.
+    ctx.platform.clock.advance(31 * 60);
+    const elsewhere = createApp({ ...ctx.platform, db: createDb(ctx.platform.client) });
+    const fromDb = await requester(elsewhere, ctx.seller).post("/v1/transactions", saleBody(card, run.threeDs, 3000), { "Idempotency-Key": "order-1" });
+    expect(fromDb.status).toBe(200);
+    expect(await fromDb.json()).toEqual(original);
     const replayed = await expectProblem(await ctx.post("/v1/transactions", saleBody(card, run.threeDs, 3000)), 400, "THREEDS_AUTHENTICATION_INVALID");
     expect(replayed.reason).toBe("already_used");
     expect(await ctx.platform.db.select().from(transactions)).toHaveLength(1);

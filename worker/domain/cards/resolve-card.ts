@@ -24,6 +24,11 @@ export interface ResolvedCard {
 
 const fieldError = (path: string, code: string, message: string) => validationError([{ path, in: "body", code, message }]);
 
+/** True for a card input that names no card (a browser paying a transaction whose card the server sent). */
+export function namesNoCard(card: CardInput): boolean {
+  return !card.number && !card.cardToken && !card.vault;
+}
+
 /** Resolves `card` for the caller (`prefix` names it in errors, e.g. "card"). */
 export async function resolveCard(platform: Platform, scope: Scope, card: CardInput, prefix = "card", buyerId?: string | null): Promise<ResolvedCard> {
   const token = card.cardToken ?? (card.vault === "CARD" ? card.number : undefined);

@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { CardInput } from "../../schemas/card";
-import { resolveCard } from "../cards/resolve-card";
+import { namesNoCard, resolveCard } from "../cards/resolve-card";
 import { testCard } from "../cards/test-cards";
 import { cardFingerprint } from "../cards/vault-card";
 import type { Scope } from "../scope";
@@ -46,7 +46,7 @@ export async function authenticateThreeDs(platform: Platform, scope: Scope, inpu
       throw validationError([{ path: "amount", in: "body", code: "mismatch", message: "must be the transaction's amount and currency" }]);
     }
   }
-  const card = await resolveCard(platform, scope, input.card);
+  const card = await resolveCard(platform, scope, session.cardId && namesNoCard(input.card) ? { cardToken: session.cardId } : input.card);
   const fingerprint = await cardFingerprint(platform, card.pan);
   if (fingerprint !== session.cardFingerprint) {
     throw validationError([{ path: "card", in: "body", code: "mismatch", message: "must be the card sent to setup for this requestId" }]);

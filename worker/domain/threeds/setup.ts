@@ -8,7 +8,7 @@ import type { Platform } from "../../platform";
 import type { CardInput } from "../../schemas/card";
 import { cardAcquirersFor } from "../acquirers/acquirer";
 import { routeCard } from "../acquirers/routing";
-import { resolveCard } from "../cards/resolve-card";
+import { namesNoCard, resolveCard } from "../cards/resolve-card";
 import { cardFingerprint, vaultCard } from "../cards/vault-card";
 import type { Scope } from "../scope";
 import { payableBySecret } from "../transactions/pending-action";
@@ -25,7 +25,9 @@ export interface SetupInput {
 export async function setupThreeDs(platform: Platform, scope: Scope, input: SetupInput) {
   const acquirers = cardAcquirersFor(platform.acquirers, scope.livemode);
   const tx = input.transactionId ? await payableBySecret(platform, scope, input.transactionId, input.clientSecret) : null;
-  const card = await resolveCard(platform, scope, input.card, "card", tx?.row.buyerId);
+  // The server may have sent the card when it created the transaction: then the browser need not.
+  const cardInput = tx?.row.cardId && namesNoCard(input.card) ? { cardToken: tx.row.cardId } : input.card;
+  const card = await resolveCard(platform, scope, cardInput, "card", tx?.row.buyerId);
   // The browser's card must outlive this request for confirm to charge it: vault it for this sale.
   const row = card.row ?? (tx ? await vaultCard(platform, scope, { card: { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName }, buyerId: tx.row.buyerId, type: "SINGLE_USE" }) : null);
   const now = platform.now();

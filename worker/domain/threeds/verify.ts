@@ -29,7 +29,7 @@ export interface SaleBinding {
   currency: string;
 }
 
-/** The session that issued `threeDs.cavv` for this sale, checked (not yet claimed). */
+/** The session that issued `threeDs.cavv` for this sale, checked (not yet claimed; `claimThreeDs` decides use). */
 export async function verifyThreeDs(platform: Platform, scope: Scope, threeDs: ThreeDsInput, sale: SaleBinding): Promise<ThreeDsSessionRow> {
   const [session] = await platform.db
     .select()
@@ -47,8 +47,9 @@ export async function verifyThreeDs(platform: Platform, scope: Scope, threeDs: T
     sellerId: scope.sellerId,
   });
   if (expected !== threeDs.cavv) throw refuse("mismatch", "The 3DS authentication was for another card, amount or currency: authenticate this payment.");
-  if (session.usedBy) throw refuse("already_used", "This 3DS authentication has already paid a transaction; authenticate again for a new payment.");
-  if (session.expiresAt <= platform.now().toISOString()) throw refuse("expired", `This 3DS authentication expired at ${session.expiresAt}; authenticate again.`);
+  // A used authentication is not refused here (nor as expired): the claim fails, and the create
+  // batch then replays the first answer when the Idempotency-Key is the same, or refuses it as used.
+  if (!session.usedBy && session.expiresAt <= platform.now().toISOString()) throw refuse("expired", `This 3DS authentication expired at ${session.expiresAt}; authenticate again.`);
   const requirement = sale.brand === "MASTERCARD"
     ? { field: "directoryServerTransactionId", sent: threeDs.directoryServerTransactionId, issued: session.dsTransactionId }
     : sale.brand === "AMEX"
