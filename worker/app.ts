@@ -25,6 +25,12 @@ import { THREEDS_PAGE_PATHS, threedsPages } from "./routes/threeds-pages";
 import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
+import { feePlansRoutes } from "./routes/fee-plans";
+import { paymentsConfigRoutes } from "./routes/payments-config";
+import { settlementsRoutes } from "./routes/settlements";
+import { dashboardsRoutes } from "./routes/dashboards";
+import { sellersRoutes } from "./routes/sellers";
+import { teamRoutes } from "./routes/team";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -57,6 +63,15 @@ export const OPENAPI_INFO = {
       description:
         "The service's own 3DS server (sandbox ACS): setup, authenticate, challenge-result. Browser-safe with a publishable key for a pendingAction transaction.",
     },
+    {
+      name: "Sellers",
+      description:
+        "A company's sub-sellers: creation (the sub-seller's secret key is shown once), reads, the KYC status machine, and each seller's team.",
+    },
+    { name: "Fee plans", description: "A company's fee plans: what its sub-sellers pay per method, and the platform's share of it." },
+    { name: "Settlements", description: "Payouts of a seller's net, on a documented schedule, and the chargebacks that reduce them." },
+    { name: "Dashboards", description: "A company's commissions over its sub-sellers, and one seller's overview for charts." },
+    { name: "Payments config", description: "What a seller's checkout needs to know for a currency: enabled, provider, region, publishable key." },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
     { name: "PIX", description: "Public PIX URLs reached through the QR code: no key." },
@@ -95,6 +110,12 @@ export function createApp(platform: Platform) {
   app.route("/", cardsRoutes);
   app.route("/", threedsRoutes);
   app.route("/", threedsPages);
+  app.route("/", sellersRoutes);
+  app.route("/", teamRoutes);
+  app.route("/", feePlansRoutes);
+  app.route("/", settlementsRoutes);
+  app.route("/", dashboardsRoutes);
+  app.route("/", paymentsConfigRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

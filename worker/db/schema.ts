@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_STATUSES } from "../../shared/events";
 import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
+import type { PaymentMethod } from "../../shared/payments";
 
 export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
 export type { PaymentMethod, RefundStatus, TransactionStatus } from "../../shared/payments";
@@ -15,11 +16,24 @@ export type { PaymentMethod, RefundStatus, TransactionStatus } from "../../share
  * A fee plan: what the platform charges a seller per payment method. Rates live in
  * `fee_plan_rates`; the default plan (`DEFAULT_FEE_PLAN_ID`) is seeded by migration 0001.
  */
-export const feePlans = sqliteTable("fee_plans", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  createdAt: text("created_at").notNull(),
-});
+export const feePlans = sqliteTable(
+  "fee_plans",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** The company that created the plan (POST /v1/fee-plans); null for the platform's default plan. */
+    ownerSellerId: text("owner_seller_id"),
+    /** The platform's share of every fee charged under this plan, in basis points of the fee. */
+    platformShareBps: integer("platform_share_bps").notNull().default(0),
+    /**
+     * CREDIT_CARD only: extra basis points by installment count (`{"2": 150, "12": 900}`); a count
+     * not listed has no surcharge. Added to the card rate's `percentBps` when a sale is priced.
+     */
+    installmentSurchargesBps: text("installment_surcharges_bps", { mode: "json" }).$type<Record<string, number>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("fee_plans_owner_idx").on(t.ownerSellerId, t.createdAt, t.id)],
+);
 
 /** One payment method's price in a plan: `percentBps` basis points of the amount + `fixedAmount` minor units. */
 export const feePlanRates = sqliteTable(
@@ -56,10 +70,126 @@ export const sellers = sqliteTable(
      * PIX; null falls back to the installation's PIX_RECEIVER_KEY (docs/pix.md).
      */
     pixKey: text("pix_key"),
+    /** Sub-sellers: the document as every response shows it (masked); the full one is in `pii`. */
+    documentMasked: text("document_masked"),
+    /** Sub-sellers: the sealed SellerPersonalData (document, address, bank account). */
+    pii: text("pii"),
+    /** The methods this seller may charge; null (company sellers) means every method its plan prices. */
+    paymentMethods: text("payment_methods", { mode: "json" }).$type<PaymentMethod[]>(),
+    /** Sub-sellers: mcc, cnae, businessType, websiteUrl as sent (not personal data). */
+    businessInfo: text("business_info", { mode: "json" }).$type<BusinessInfoRow>(),
+    /** When the status last changed, and why (a KYC decision, a suspension). */
+    statusChangedAt: text("status_changed_at"),
+    statusReason: text("status_reason"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("sellers_parent_idx").on(t.parentId)],
+  (t) => [index("sellers_parent_idx").on(t.parentId, t.createdAt, t.id)],
+);
+
+/** A sub-seller's business information, as sent at creation. */
+export interface BusinessInfoRow {
+  mcc?: string | null;
+  cnae?: string | null;
+  businessType?: string | null;
+  websiteUrl?: string | null;
+}
+
+/** A sub-seller's bank account, sealed with its document and address in `sellers.pii`. */
+export interface BankAccountRow {
+  bankCode: string;
+  agencyNumber: string;
+  accountNumber: string;
+  accountDigit?: string | null;
+  accountType: "CHECKING" | "SAVINGS" | "PAYMENT";
+  pixKey?: string | null;
+  pixKeyType?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP" | null;
+  transferType: "PIX" | "TED";
+  accountHolderName: string;
+  accountHolderDocument: string;
+}
+
+/** What `sellers.pii` seals for a sub-seller. */
+export interface SellerPersonalData {
+  documentNumber: string;
+  address: AddressRow;
+  bankAccount: BankAccountRow;
+}
+
+/** The people who use a seller's dashboard, with one profile each; the seller's creator is its OWNER. */
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    profile: text("profile", { enum: ["OWNER", "ADMIN", "FINANCE", "OPERATION"] }).notNull(),
+    /** INVITED until the first sign-in, then ACTIVE; DISABLED keeps the row for the audit trail. */
+    status: text("status", { enum: ["INVITED", "ACTIVE", "DISABLED"] }).notNull(),
+    lastAccessAt: text("last_access_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("team_members_seller_email_idx").on(t.sellerId, t.email), index("team_members_seller_idx").on(t.sellerId, t.createdAt, t.id)],
+);
+
+/**
+ * A payout to a seller: the net of its transactions due on one day (docs/settlements.md), less the
+ * refunds and chargebacks not yet settled. SCHEDULED when computed, PAID when the transfer is made.
+ */
+export const settlements = sqliteTable(
+  "settlements",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: ["SCHEDULED", "PAID"] }).notNull(),
+    currency: text("currency").notNull(),
+    /** The day (YYYY-MM-DD, UTC) the settlement is due. */
+    dueDate: text("due_date").notNull(),
+    transactionCount: integer("transaction_count").notNull(),
+    grossAmount: integer("gross_amount").notNull(),
+    feeAmount: integer("fee_amount").notNull(),
+    refundedAmount: integer("refunded_amount").notNull(),
+    chargebackAmount: integer("chargeback_amount").notNull(),
+    /** gross − fee − refunded − chargeback: what is transferred (negative: a debit the seller owes). */
+    netAmount: integer("net_amount").notNull(),
+    paidAt: text("paid_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("settlements_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id), index("settlements_due_idx").on(t.status, t.dueDate)],
+);
+
+/** A chargeback (or pre-chargeback alert) on a PAID card transaction. */
+export const chargebacks = sqliteTable(
+  "chargebacks",
+  {
+    id: text("id").primaryKey(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    reasonCode: text("reason_code").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["OPEN", "WON", "LOST"] }).notNull(),
+    /** The settlement that deducted it (null until one does). */
+    settlementId: text("settlement_id"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("chargebacks_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id), index("chargebacks_transaction_idx").on(t.transactionId)],
 );
 
 /**
@@ -225,6 +355,8 @@ export const transactions = sqliteTable(
     pendingAction: text("pending_action", { mode: "json" }).$type<PendingActionRow>(),
     /** The 3DS session bound to this transaction (pendingAction flow). */
     threedsSessionId: text("threeds_session_id"),
+    /** The settlement that paid this transaction's net to the seller (null until settled). */
+    settlementId: text("settlement_id"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,
@@ -240,6 +372,8 @@ export const transactions = sqliteTable(
     index("transactions_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
     index("transactions_seller_status_idx").on(t.sellerId, t.livemode, t.status, t.createdAt, t.id),
     index("transactions_expiry_idx").on(t.status, t.expiresAt),
+    // The settlement sweep and the dashboards find paid transactions not yet settled.
+    index("transactions_unsettled_idx").on(t.sellerId, t.paidAt).where(sql`${t.settlementId} is null and ${t.paidAt} is not null`),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
     // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
@@ -261,6 +395,8 @@ export const refunds = sqliteTable(
     failureReason: text("failure_reason"),
     requestedAt: text("requested_at").notNull(),
     completedAt: text("completed_at"),
+    /** The settlement that deducted this refund (null until one does). */
+    settlementId: text("settlement_id"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("refunds_transaction_idx").on(t.transactionId, t.requestedAt), index("refunds_status_idx").on(t.status, t.requestedAt)],

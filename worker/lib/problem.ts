@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   PIX_KEY_NOT_CONFIGURED: { status: 422, title: "No PIX key receives this seller's payments" },
   SELLER_PROFILE_INCOMPLETE: { status: 422, title: "The seller's profile lacks data this payment needs" },
   CARD_REFUSED: { status: 422, title: "The payment processor refused the card" },
+  SELLER_NOT_ACTIVE: { status: 422, title: "The seller is not active and cannot take payments" },
+  PAYMENT_METHOD_NOT_ENABLED: { status: 422, title: "The seller is not enabled for this payment method" },
+  FEE_PLAN_NOT_AVAILABLE: { status: 422, title: "The fee plan does not exist or belongs to another company" },
+  TEAM_MEMBER_EXISTS: { status: 409, title: "The seller's team already has a member with this e-mail" },
   INTERNAL_ERROR: { status: 500, title: "Internal server error" },
   SERVICE_UNAVAILABLE: { status: 503, title: "Service unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;

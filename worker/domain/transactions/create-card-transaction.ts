@@ -155,6 +155,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     seonSession: body.seonSession ? await platform.vault.seal(body.seonSession) : null,
     pendingAction,
     threedsSessionId: session?.id ?? null,
+    settlementId: null,
     revision: crypto.randomUUID(),
     view: null,
     createdAt: at,

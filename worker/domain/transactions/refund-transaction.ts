@@ -98,6 +98,7 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     originalAmount: current.row.amount,
     status: "PENDING",
     failureReason: null,
+    settlementId: null,
     requestedAt: at,
     completedAt: null,
     updatedAt: at,
