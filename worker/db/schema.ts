@@ -89,10 +89,10 @@ export const sellers = sqliteTable(
 
 /** A sub-seller's business information, as sent at creation. */
 export interface BusinessInfoRow {
-  mcc?: string | null;
-  cnae?: string | null;
-  businessType?: string | null;
-  websiteUrl?: string | null;
+  mcc?: string;
+  cnae?: string;
+  businessType?: string;
+  websiteUrl?: string;
 }
 
 /** A sub-seller's bank account, sealed with its document and address in `sellers.pii`. */

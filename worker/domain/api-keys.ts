@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { apiKeys, sellers } from "../db/schema";
+import { apiKeys, sellers, type PaymentMethod } from "../db/schema";
 import { LRU } from "../lib/lru";
 import { randomToken, sha256Hex } from "../lib/crypto";
 
@@ -29,6 +29,8 @@ export interface SellerProfile {
   city: string | null;
   pixKey: string | null;
   status: "DRAFT" | "PENDING" | "ACTIVE" | "SUSPENDED" | "BLOCKED";
+  /** The methods it may charge; null: every method its fee plan prices (company sellers). */
+  paymentMethods: PaymentMethod[] | null;
 }
 
 /** The identity a valid key resolves to. */
@@ -100,6 +102,7 @@ function prepareLookup(db: Db) {
       city: sellers.city,
       pixKey: sellers.pixKey,
       status: sellers.status,
+      paymentMethods: sellers.paymentMethods,
     })
     .from(apiKeys)
     .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))

@@ -1,10 +1,10 @@
 /**
  * Company sellers and their key pairs: creating one (the admin CLI and the Node host's first
- * start) and rotating its keys. Sub-sellers (created through the API) come with their own issue.
+ * start) and rotating its keys. Sub-sellers, created through the API, are in sub-sellers/.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { apiKeys, sellers } from "../db/schema";
+import { apiKeys, sellers, teamMembers } from "../db/schema";
 import { forgetSellerKeys, issueKey, type KeyMode } from "./api-keys";
 import { DEFAULT_FEE_PLAN_ID } from "./transactions/fees";
 
@@ -54,6 +54,19 @@ export async function companySellerWrites(db: Db, input: NewCompanySeller, now: 
       updatedAt: at,
     }),
     db.insert(apiKeys).values([secret.row, publishable.row]),
+    // Its creator is its team's OWNER: the person behind the company's e-mail.
+    db.insert(teamMembers).values({
+      id: crypto.randomUUID(),
+      sellerId,
+      email: input.email.toLowerCase(),
+      firstName: input.legalName,
+      lastName: null,
+      profile: "OWNER",
+      status: "ACTIVE",
+      lastAccessAt: null,
+      createdAt: at,
+      updatedAt: at,
+    }),
   ] as const;
   return { seller, writes };
 }

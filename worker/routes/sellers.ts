@@ -1,6 +1,97 @@
-/** Sub-sellers (POST/GET /v1/sellers…) and the sandbox KYC decision. */
-import { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * /v1/sellers: a company creates and reads its sub-sellers, suspends and reactivates them; the
+ * sandbox decides their KYC. The rules are in domain/sub-sellers/ (docs/sellers.md).
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createSubSeller } from "../domain/sub-sellers/create-sub-seller";
+import { decideKyc, setSuspended } from "../domain/sub-sellers/decide-status";
+import { listSubSellers } from "../domain/sub-sellers/list-sub-sellers";
+import { sellerInReach } from "../domain/sub-sellers/reach";
+import { sellerView } from "../domain/sub-sellers/serialize";
+import { scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
+import { PageQuery, pageEnvelope } from "../lib/pagination";
+import { idParam } from "../schemas/ids";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { KycDecisionSchema, SellerCreateSchema, SellerSchema, SellerWithKeysSchema, StatusChangeSchema } from "../schemas/seller";
 
-/** The routes. */
-export const sellersRoutes = new OpenAPIHono<AppEnv>();
+const common = { tags: ["Sellers"], security: SECRET_KEY_SECURITY };
+const SellerParam = idParam("sellerId");
+
+const createSellerRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v1/sellers",
+  operationId: "createSeller",
+  summary: "Create a sub-seller (its secret key is shown once)",
+  description:
+    "A company registers a sub-seller on one of its fee plans. The sub-seller starts PENDING (KYC) and cannot take " +
+    "payments until ACTIVE. 201 (the spec shows 200: every creation here answers 201). `apiKey`, `publishableKey` and " +
+    "`webhookSecret` appear in this response only.",
+  request: { body: jsonBody(SellerCreateSchema) },
+  responses: { 201: json(SellerWithKeysSchema, "The sub-seller and its keys."), ...problemResponses(400, 401, 403, 422) },
+});
+
+const listSellersRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/v1/sellers",
+  operationId: "listSellers",
+  summary: "The company's sub-sellers, newest first",
+  request: { query: PageQuery },
+  responses: { 200: json(pageEnvelope(SellerSchema, "SellerPage"), "A page of sub-sellers."), ...problemResponses(400, 401) },
+});
+
+const getSellerRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/v1/sellers/{sellerId}",
+  operationId: "getSeller",
+  summary: "A seller: itself, or a sub-seller of the calling company",
+  request: { params: SellerParam },
+  responses: { 200: json(SellerSchema, "The seller."), ...problemResponses(400, 401, 404) },
+});
+
+const moveRoute = (action: "suspend" | "reactivate") =>
+  createRoute({
+    ...common,
+    method: "post",
+    path: `/v1/sellers/{sellerId}/${action}`,
+    operationId: `${action}Seller`,
+    summary: action === "suspend" ? "Suspend an ACTIVE sub-seller (its payments stop)" : "Reactivate a SUSPENDED sub-seller",
+    request: { params: SellerParam, body: { ...jsonBody(StatusChangeSchema), required: false } },
+    responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 403, 404, 409) },
+  });
+
+const kycRoute = createRoute({
+  method: "post",
+  path: "/v1/sandbox/sellers/{sellerId}/kyc",
+  tags: ["Sandbox"],
+  security: SECRET_KEY_SECURITY,
+  operationId: "sandboxDecideKyc",
+  summary: "Decide a PENDING seller's KYC: approved → ACTIVE, rejected → BLOCKED (test mode)",
+  request: { params: SellerParam, body: jsonBody(KycDecisionSchema) },
+  responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 404, 409) },
+});
+
+/** The sellers routes. */
+export const sellersRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(createSellerRoute, async (c) => c.json(await createSubSeller(c.get("platform"), scopeOf(c), c.req.valid("json")), 201))
+  .openapi(listSellersRoute, async (c) => c.json(await listSubSellers(c.get("platform"), scopeOf(c), c.req.valid("query")), 200))
+  .openapi(getSellerRoute, async (c) => {
+    const { db } = c.get("platform");
+    const row = await sellerInReach(db, scopeOf(c), c.req.valid("param").sellerId);
+    return c.json(await sellerView(db, scopeOf(c), row), 200);
+  })
+  .openapi(moveRoute("suspend"), async (c) => {
+    const reason = c.req.valid("json")?.reason;
+    return c.json(await setSuspended(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, true, reason), 200);
+  })
+  .openapi(moveRoute("reactivate"), async (c) => {
+    const reason = c.req.valid("json")?.reason;
+    return c.json(await setSuspended(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, false, reason), 200);
+  })
+  .openapi(kycRoute, async (c) => {
+    const { decision, reason } = c.req.valid("json");
+    return c.json(await decideKyc(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, decision, reason), 200);
+  });

@@ -1,6 +1,48 @@
-/** A seller's team (GET/POST /v1/sellers/{sellerId}/team). */
-import { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * /v1/sellers/{sellerId}/team: a seller's team members, with labels in pt-BR or en chosen by
+ * `Accept-Language` (pt-BR by default); the answer says which in `Content-Language`.
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { addTeamMember, listTeam } from "../domain/team/members";
+import { scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
+import { localeOf } from "../lib/locale";
+import { idParam } from "../schemas/ids";
+import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { TeamListSchema, TeamMemberCreateSchema, TeamMemberSchema } from "../schemas/team";
 
-/** The routes. */
-export const teamRoutes = new OpenAPIHono<AppEnv>();
+const common = { tags: ["Sellers"], security: SECRET_KEY_SECURITY, request: { params: idParam("sellerId") } };
+
+const listTeamRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/v1/sellers/{sellerId}/team",
+  operationId: "listTeam",
+  summary: "The seller's team (labels in pt-BR or en by Accept-Language)",
+  responses: { 200: json(TeamListSchema, "The team."), ...problemResponses(400, 401, 404) },
+});
+
+const addMemberRoute = createRoute({
+  ...common,
+  method: "post",
+  path: "/v1/sellers/{sellerId}/team",
+  operationId: "addTeamMember",
+  summary: "Invite a member to the seller's team",
+  request: { ...common.request, body: jsonBody(TeamMemberCreateSchema) },
+  responses: { 201: json(TeamMemberSchema, "The member, INVITED."), ...problemResponses(400, 401, 404, 409) },
+});
+
+/** The team routes. */
+export const teamRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listTeamRoute, async (c) => {
+    const locale = localeOf(c.req.header("accept-language"));
+    c.header("Content-Language", locale);
+    c.header("Vary", "Accept-Language");
+    return c.json(await listTeam(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, locale), 200);
+  })
+  .openapi(addMemberRoute, async (c) => {
+    const locale = localeOf(c.req.header("accept-language"));
+    c.header("Content-Language", locale);
+    c.header("Vary", "Accept-Language");
+    return c.json(await addTeamMember(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, c.req.valid("json"), locale), 201);
+  });

@@ -8,6 +8,7 @@ import { cancelTransaction } from "../domain/transactions/cancel-transaction";
 import { confirmCardTransaction } from "../domain/transactions/confirm-card-transaction";
 import { createCardTransaction } from "../domain/transactions/create-card-transaction";
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
+import { requireCanCharge } from "../domain/transactions/seller-gate";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
 import { readTransaction } from "../domain/transactions/expire-transactions";
@@ -110,9 +111,11 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const key = c.req.valid("header")["idempotency-key"];
     // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
     const create = body.paymentMethod === "PIX" ? createPixTransaction : createCardTransaction;
-    return idempotently(c, "transactions.create", key, body, (request) =>
-      create(c.get("platform"), { scope: scopeOf(c), seller: authOf(c).seller, request, body }),
-    ) as never;
+    const { seller } = authOf(c);
+    return idempotently(c, "transactions.create", key, body, (request) => {
+      requireCanCharge(seller, body.paymentMethod);
+      return create(c.get("platform"), { scope: scopeOf(c), seller, request, body });
+    }) as never;
   })
   .openapi(listTransactionsRoute, async (c) => {
     // The page is JSON text the database rendered (list-transactions.ts), not an object.
@@ -134,5 +137,6 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const { id } = c.req.valid("param");
     const body = c.req.valid("json") ?? {};
     const browser = authOf(c).kind === "publishable";
+    requireCanCharge(authOf(c).seller);
     return c.json(await confirmCardTransaction(c.get("platform"), scopeOf(c), id, { clientSecret: body.clientSecret, browser }), 200);
   });

@@ -50,9 +50,11 @@ export async function findWebhook(db: Db, caller: Scope, sellerId: string, id: s
   return row;
 }
 
-/** Registers a webhook; the answer carries the secret, this once. */
-export async function createWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate) {
-  await assertManages(platform.db, caller, sellerId);
+/**
+ * A webhook's row (URL checked, secret sealed) and its secret in clear, for a caller that writes
+ * the row itself, in its own batch (sub-seller creation).
+ */
+export async function newWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate) {
   checkUrl(input.url, caller.livemode);
   const at = platform.now().toISOString();
   const secret = input.secret ?? newWebhookSecret();
@@ -68,6 +70,13 @@ export async function createWebhook(platform: Platform, caller: Scope, sellerId:
     createdAt: at,
     updatedAt: at,
   };
+  return { row, secret };
+}
+
+/** Registers a webhook; the answer carries the secret, this once. */
+export async function createWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate) {
+  await assertManages(platform.db, caller, sellerId);
+  const { row, secret } = await newWebhook(platform, caller, sellerId, input);
   await platform.db.insert(webhooks).values(row);
   return { ...toWebhook(row), secret };
 }

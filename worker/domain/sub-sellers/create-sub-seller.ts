@@ -1,0 +1,91 @@
+/**
+ * Creating a sub-seller (POST /v1/sellers): a company registers a seller under it, on one of its
+ * own fee plans. In one batch: the seller (PENDING: its KYC data came with it), its secret and
+ * publishable keys in the caller's mode, its team's OWNER, and the webhook of `webhooks` if sent.
+ * The answer is the only place the keys and the webhook secret are ever shown.
+ *
+ * The document, address and bank account are personal data: sealed in `pii`; the document is
+ * shown masked. The address's city names the seller in its BR Codes and `bankAccount.pixKey` is
+ * the key its PIX charges credit (docs/sellers.md).
+ */
+import { and, eq } from "drizzle-orm";
+import { maskDocument } from "../../../shared/documents";
+import { apiKeys, feePlans, sellers, teamMembers, webhooks, type SellerPersonalData } from "../../db/schema";
+import { ApiError } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import type { SellerCreate } from "../../schemas/seller";
+import { issueKey } from "../api-keys";
+import type { Scope } from "../scope";
+import { newWebhook, toWebhook } from "../webhooks/manage";
+import type { SellerRow } from "./reach";
+import { toSeller } from "./serialize";
+
+/** Refuses a caller that is itself a sub-seller: only companies have sub-sellers. */
+async function requireCompany(platform: Platform, caller: Scope): Promise<void> {
+  const [me] = await platform.db.select({ parentId: sellers.parentId }).from(sellers).where(eq(sellers.id, caller.sellerId)).limit(1);
+  if (me?.parentId) throw new ApiError("FORBIDDEN", "A sub-seller cannot create sellers; ask your company to create it.");
+}
+
+/** Refuses a fee plan that is not the caller's own. */
+async function requireOwnPlan(platform: Platform, caller: Scope, feePlanId: string): Promise<void> {
+  const [plan] = await platform.db
+    .select({ id: feePlans.id })
+    .from(feePlans)
+    .where(and(eq(feePlans.id, feePlanId), eq(feePlans.ownerSellerId, caller.sellerId)))
+    .limit(1);
+  if (!plan) {
+    throw new ApiError("FEE_PLAN_NOT_AVAILABLE", `You have no fee plan with id ${feePlanId}; create one with POST /v1/fee-plans.`, {
+      extensions: { feePlanId },
+    });
+  }
+}
+
+/** Creates the sub-seller; returns it with its keys (and webhook secret), shown this once. */
+export async function createSubSeller(platform: Platform, caller: Scope, input: SellerCreate) {
+  await requireCompany(platform, caller);
+  await requireOwnPlan(platform, caller, input.feePlanId);
+  const now = platform.now();
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  const mode = caller.livemode ? "live" : "test";
+  const secret = await issueKey(id, "secret", mode, now);
+  const publishable = await issueKey(id, "publishable", mode, now);
+  const personal: SellerPersonalData = { documentNumber: input.documentNumber, address: input.address, bankAccount: input.bankAccount };
+  const row: SellerRow = {
+    id,
+    parentId: caller.sellerId,
+    legalName: input.legalName,
+    fantasyName: input.fantasyName ?? null,
+    documentType: input.documentType,
+    documentNumber: null,
+    documentMasked: maskDocument(input.documentNumber),
+    email: input.email,
+    status: "PENDING",
+    feePlanId: input.feePlanId,
+    city: input.address.city,
+    pixKey: input.bankAccount.pixKey ?? null,
+    pii: await platform.vault.seal(JSON.stringify(personal)),
+    paymentMethods: input.paymentMethods,
+    businessInfo: input.businessInfo,
+    statusChangedAt: at,
+    statusReason: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const hook = input.webhooks ? await newWebhook(platform, caller, id, input.webhooks) : null;
+  // The seller's creator is its OWNER: the person `owner` names, else the seller's own e-mail.
+  const person = input.owner ?? { email: input.email, firstName: input.legalName };
+  const owner = { id: crypto.randomUUID(), sellerId: id, email: person.email ?? input.email, firstName: person.firstName, lastName: person.lastName ?? null, profile: "OWNER" as const, status: "INVITED" as const, lastAccessAt: null, createdAt: at, updatedAt: at };
+  await platform.db.batch([
+    platform.db.insert(sellers).values(row),
+    platform.db.insert(apiKeys).values([secret.row, publishable.row]),
+    platform.db.insert(teamMembers).values(owner),
+    ...(hook ? [platform.db.insert(webhooks).values(hook.row)] : []),
+  ]);
+  return {
+    ...toSeller(row, hook ? [toWebhook(hook.row)] : []),
+    apiKey: secret.key,
+    publishableKey: publishable.key,
+    webhookSecret: hook?.secret ?? null,
+  };
+}

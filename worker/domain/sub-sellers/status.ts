@@ -1,0 +1,87 @@
+/**
+ * The seller status machine, as one table. A new sub-seller starts PENDING (its KYC data came with
+ * it); the KYC decision makes it ACTIVE or BLOCKED; its company may suspend an ACTIVE seller and
+ * reactivate a SUSPENDED one; BLOCKED is final. Only an ACTIVE seller takes payments.
+ *
+ * Every move writes SELLER_STATUS_CHANGED (to the seller's webhooks and its company's: fan-out.ts)
+ * in the same batch as the change, guarded by the status it starts from, so two racing decisions
+ * move the seller once and write one event.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { sellers } from "../../db/schema";
+import { ApiError } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import { forgetSellerKeys } from "../api-keys";
+import type { Scope } from "../scope";
+import { eventStatement, newEvent } from "../transactions/events";
+import { enqueueDeliveries } from "../webhooks/enqueue";
+import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
+import type { SellerRow } from "./reach";
+
+export type SellerStatus = SellerRow["status"];
+
+/** What can happen to a seller. */
+export type SellerTrigger = "submit_kyc" | "approve_kyc" | "reject_kyc" | "suspend" | "reactivate";
+
+/** Every allowed move: from-status × trigger → to-status. */
+export const SELLER_TRANSITIONS: readonly { from: SellerStatus; trigger: SellerTrigger; to: SellerStatus }[] = [
+  { from: "DRAFT", trigger: "submit_kyc", to: "PENDING" },
+  { from: "PENDING", trigger: "approve_kyc", to: "ACTIVE" },
+  { from: "PENDING", trigger: "reject_kyc", to: "BLOCKED" },
+  { from: "ACTIVE", trigger: "suspend", to: "SUSPENDED" },
+  { from: "SUSPENDED", trigger: "reactivate", to: "ACTIVE" },
+];
+
+const VERBS: Record<SellerTrigger, string> = {
+  submit_kyc: "submit KYC",
+  approve_kyc: "be approved",
+  reject_kyc: "be rejected",
+  suspend: "be suspended",
+  reactivate: "be reactivated",
+};
+
+/** The move for (from, trigger); a 409 naming the current and allowed statuses when there is none. */
+export function requireSellerTransition(from: SellerStatus, trigger: SellerTrigger) {
+  const move = SELLER_TRANSITIONS.find((t) => t.from === from && t.trigger === trigger);
+  if (move) return move;
+  const allowed = SELLER_TRANSITIONS.filter((t) => t.trigger === trigger).map((t) => t.from);
+  throw new ApiError("INVALID_STATE_TRANSITION", `The seller is ${from}; only a ${allowed.join(" or ")} seller can ${VERBS[trigger]}.`, {
+    extensions: { currentStatus: from, allowedStatuses: allowed },
+  });
+}
+
+/**
+ * Moves `seller` by `trigger` and writes its event (in the caller's mode, whose webhooks hear of
+ * it). Returns the updated row. A concurrent move that got there first is a 409.
+ */
+export async function moveSeller(platform: Platform, caller: Scope, seller: SellerRow, trigger: SellerTrigger, reason: string | null): Promise<SellerRow> {
+  const move = requireSellerTransition(seller.status, trigger);
+  const at = platform.now().toISOString();
+  const updated: SellerRow = { ...seller, status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at };
+  const event = newEvent({
+    type: "SELLER_STATUS_CHANGED",
+    sellerId: seller.id,
+    livemode: caller.livemode,
+    occurredAt: at,
+    data: { details: { sellerId: seller.id, previousStatus: seller.status, status: move.to, reason, changedAt: at } },
+  });
+  // The event is written only if the UPDATE just before it in this batch moved the seller.
+  const [change, , fanOut] = await platform.db.batch([
+    platform.db
+      .update(sellers)
+      .set({ status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at })
+      .where(and(eq(sellers.id, seller.id), eq(sellers.status, seller.status)))
+      .returning({ id: sellers.id }),
+    eventStatement(platform.db, event, at, sql`changes() = 1`),
+    fanOutStatement(platform.db, event, at, sql`exists (select 1 from events where id = ${event.id})`),
+  ]);
+  if ((change as unknown[]).length !== 1) {
+    throw new ApiError("CONCURRENT_MODIFICATION", "The seller's status changed while this request was applied; nothing was changed, read it and retry.", {
+      headers: { "Retry-After": "1" },
+    });
+  }
+  // Its keys carry its status: forget them here at once (elsewhere within KEY_CACHE_TTL_SECONDS).
+  forgetSellerKeys(platform.db, seller.id);
+  await enqueueDeliveries(platform, deliveryIdsOf(fanOut));
+  return updated;
+}

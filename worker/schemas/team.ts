@@ -1,0 +1,39 @@
+/** Team schemas: the spec's Team member, the team list and the body that adds a member. */
+import { z } from "@hono/zod-openapi";
+import { Email } from "./buyer";
+import { plainText } from "./text";
+
+export const TEAM_PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
+const ADDABLE = ["ADMIN", "FINANCE", "OPERATION"] as const;
+
+/** A member as returned; labels in the language of `Accept-Language` (pt-BR by default). */
+export const TeamMemberSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    profile: z.enum(TEAM_PROFILES),
+    profileLabel: z.string().openapi({ example: "Financeiro" }),
+    sellerAccessLabel: z.string().openapi({ example: "Transações, reembolsos e repasses" }),
+    status: z.enum(["INVITED", "ACTIVE", "DISABLED"]),
+    statusLabel: z.string().openapi({ example: "Convite pendente" }),
+    lastAccessLabel: z.string().nullable().openapi({ example: "Nunca acessou" }),
+    createdAt: z.string(),
+  })
+  .openapi("TeamMember");
+
+/** GET /v1/sellers/{sellerId}/team: the spec's `{items, totalItems}`. */
+export const TeamListSchema = z.object({ items: z.array(TeamMemberSchema), totalItems: z.number().int() }).openapi("TeamList");
+
+/** Body of POST /v1/sellers/{sellerId}/team (not in the spec). A seller has one OWNER: its creator. */
+export const TeamMemberCreateSchema = z
+  .strictObject({
+    email: Email,
+    firstName: plainText(100),
+    lastName: plainText(100).optional(),
+    profile: z.enum(ADDABLE, { error: `must be one of ${ADDABLE.join(", ")} (a seller has one OWNER, its creator)` }),
+  })
+  .openapi("TeamMemberCreate");
+
+export type TeamMemberCreate = z.infer<typeof TeamMemberCreateSchema>;
