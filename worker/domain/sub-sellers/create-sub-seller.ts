@@ -72,7 +72,7 @@ export async function createSubSeller(platform: Platform, caller: Scope, input: 
     createdAt: at,
     updatedAt: at,
   };
-  const hook = input.webhooks ? await newWebhook(platform, caller, id, input.webhooks) : null;
+  const hook = input.webhooks ? await newWebhook(platform, caller, id, input.webhooks, "webhooks.url") : null;
   // The seller's creator is its OWNER: the person `owner` names, else the seller's own e-mail.
   const person = input.owner ?? { email: input.email, firstName: input.legalName };
   const owner = { id: crypto.randomUUID(), sellerId: id, email: person.email ?? input.email, firstName: person.firstName, lastName: person.lastName ?? null, profile: "OWNER" as const, status: "INVITED" as const, lastAccessAt: null, createdAt: at, updatedAt: at };

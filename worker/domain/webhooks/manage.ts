@@ -34,9 +34,9 @@ export async function assertManages(db: Db, caller: Scope, sellerId: string): Pr
   if (!child) throw new ApiError("FORBIDDEN", "You have no permission over this seller's webhooks.");
 }
 
-function checkUrl(url: string, livemode: boolean): void {
+function checkUrl(url: string, livemode: boolean, path = "url"): void {
   const problem = webhookUrlProblem(url, livemode);
-  if (problem) throw validationError([{ path: "url", in: "body", code: "invalid_url", message: problem }]);
+  if (problem) throw validationError([{ path, in: "body", code: "invalid_url", message: problem }]);
 }
 
 /** The webhook `id` of `sellerId` in the caller's mode, or 404. */
@@ -54,8 +54,8 @@ export async function findWebhook(db: Db, caller: Scope, sellerId: string, id: s
  * A webhook's row (URL checked, secret sealed) and its secret in clear, for a caller that writes
  * the row itself, in its own batch (sub-seller creation).
  */
-export async function newWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate) {
-  checkUrl(input.url, caller.livemode);
+export async function newWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate, urlPath = "url") {
+  checkUrl(input.url, caller.livemode, urlPath);
   const at = platform.now().toISOString();
   const secret = input.secret ?? newWebhookSecret();
   const row: WebhookRow = {
