@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { isValidCnpj, isValidCpf } from "../../shared/documents";
 import { PAYMENT_METHODS } from "../../shared/payments";
-import { pixKeyType, PIX_KEY_FORMATS } from "../domain/pix/receiver-key";
+import { pixKeyType, PIX_KEY_FORMATS } from "../../shared/pix-keys";
 import { AddressSchema } from "./address";
 import { checkDocument, DocumentNumber, DocumentType, Email } from "./buyer";
 import { plainText } from "./text";

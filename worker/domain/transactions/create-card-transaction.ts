@@ -13,8 +13,8 @@
  * Either way the write is one idempotent batch: the same Idempotency-Key replays the first answer.
  * `card.tokenize: true` vaults the card for reuse and returns `cardToken`; `seonSession` is sealed.
  */
-import { and, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
-import { apiKeys, events, transactions, webhookDeliveries, type PendingActionRow } from "../../db/schema";
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { events, transactions, webhookDeliveries, type PendingActionRow } from "../../db/schema";
 import { insertWhere, type SqlValues } from "../../db/guarded";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -29,6 +29,7 @@ import { commitIdempotently, idempotentBatch, type IdempotentRequest, type Idemp
 import type { Scope } from "../scope";
 import { THREEDS_PROVIDER } from "../threeds/session";
 import { alreadyUsed, claimThreeDs, verifyThreeDs } from "../threeds/verify";
+import { publishableKeyOf } from "../publishable-key";
 import { enqueueDeliveries } from "../webhooks/enqueue";
 import { fanOutStatement } from "../webhooks/fan-out";
 import { customerOf } from "./customer";
@@ -65,17 +66,6 @@ const createBatch = idempotentBatch({
   created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")})`,
 });
 
-/** The seller's current publishable key of the mode (kept in clear: it is public), for pendingAction. */
-async function publishableKeyOf(platform: Platform, scope: Scope): Promise<string | null> {
-  const [row] = await platform.db
-    .select({ key: apiKeys.publicKey })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.sellerId, scope.sellerId), eq(apiKeys.kind, "publishable"), eq(apiKeys.mode, scope.livemode ? "live" : "test"), isNull(apiKeys.revokedAt), isNotNull(apiKeys.publicKey)))
-    .orderBy(sql`${apiKeys.createdAt} desc`)
-    .limit(1);
-  return row?.key ?? null;
-}
-
 /** Vaults the card when the sale needs it kept (tokenize, or a pendingAction to pay later); returns its token columns. */
 async function keepCard(platform: Platform, scope: Scope, card: ResolvedCard, buyerId: string | null, tokenize: boolean, pendingAction: boolean) {
   if (card.row) return { cardId: card.row.id, cardToken: card.row.type === "SINGLE_USE" ? null : card.row.id };
@@ -89,7 +79,8 @@ async function keepCard(platform: Platform, scope: Scope, card: ResolvedCard, bu
 export async function createCardTransaction(platform: Platform, { scope, request, body }: CreateCardInput): Promise<IdempotentResult> {
   const acquirers = cardAcquirersFor(platform.acquirers, scope.livemode);
   const method = body.paymentMethod as "CREDIT_CARD" | "DEBIT_CARD";
-  const rate = await readFeeRate(platform.db, scope.sellerId, method);
+  // Priced with the installment surcharge of a credit card sale: the stored feePercentBps is what was charged.
+  const rate = await readFeeRate(platform.db, scope.sellerId, method, body.installments ?? 1);
   if (!rate) throw new ApiError("UNPROCESSABLE", `Your fee plan has no price for ${method}; ask the platform to assign one.`);
   const customer = await customerOf(platform, scope, body);
   const card = body.card ? await resolveCard(platform, scope, body.card, "card", customer.buyerId) : null;
@@ -113,7 +104,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   const pending = !body.threeDs;
   const kept = card ? await keepCard(platform, scope, card, customer.buyerId, body.card?.tokenize === true, pending) : { cardId: null, cardToken: null };
   const pendingAction: PendingActionRow | null = pending
-    ? { clientSecret: newClientSecret(id), nextActionType: "challenge", provider: THREEDS_PROVIDER, publishableKey: await publishableKeyOf(platform, scope) }
+    ? { clientSecret: newClientSecret(id), nextActionType: "challenge", provider: THREEDS_PROVIDER, publishableKey: await publishableKeyOf(platform.db, scope) }
     : null;
   const approved = sale?.outcome.status === "APPROVED";
   const declined = sale && sale.outcome.status !== "APPROVED";

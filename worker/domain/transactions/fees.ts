@@ -6,10 +6,14 @@
  *
  * Rounding rule: fee = round-half-up(amount × bps / 10 000) + fixed, capped at the amount, in
  * integer (BigInt) arithmetic so no float ever touches money. netAmount = amount − feeAmount.
+ *
+ * A credit card sale in N installments is priced at the card rate's bps plus the plan's
+ * surcharge for N (`fee_plans.installment_surcharges_bps`, docs/fee-plans.md), and that sum is
+ * the `feePercentBps` the transaction keeps.
  */
 import { sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { feePlanRates, sellers, type PaymentMethod } from "../../db/schema";
+import { feePlanRates, feePlans, sellers, type PaymentMethod } from "../../db/schema";
 
 /** The plan every seller gets unless assigned another (seeded by migration 0001). */
 export const DEFAULT_FEE_PLAN_ID = "00000000-0000-4000-8000-000000000001";
@@ -49,12 +53,36 @@ export function sellerFeeRateSql(sellerId: string | Placeholder, method: Payment
   };
 }
 
-/** The seller's rate for a method, read now (card sales are priced before they are written); null when unpriced. */
-export async function readFeeRate(db: Db, sellerId: string, method: PaymentMethod): Promise<FeeRate | null> {
+/**
+ * The percentage a sale is priced at: the rate's, plus the surcharge for its installment count
+ * when it is a credit card sale in more than one, capped at 10 000 bps (100 %, where the fee's
+ * own cap at the amount would stop it anyway).
+ */
+export function effectivePercentBps(percentBps: number, surcharges: Record<string, number> | null, method: PaymentMethod, installments: number): number {
+  if (method !== "CREDIT_CARD" || installments < 2) return percentBps;
+  return Math.min(10_000, percentBps + (surcharges?.[String(installments)] ?? 0));
+}
+
+/**
+ * The seller's rate for a method, read now (card sales are priced before they are written), with
+ * the installment surcharge of a credit card sale in `installments` already added; null when the
+ * plan does not price the method.
+ */
+export async function readFeeRate(db: Db, sellerId: string, method: PaymentMethod, installments = 1): Promise<FeeRate | null> {
   const rate = sellerFeeRateSql(sellerId, method);
   const [row] = await db
-    .select({ feePlanId: sql<string>`${rate.feePlanId}`, percentBps: sql<number | null>`(${rate.percentBps})`, fixedAmount: sql<number | null>`(${rate.fixedAmount})` })
+    .select({
+      feePlanId: sql<string>`${rate.feePlanId}`,
+      percentBps: sql<number | null>`(${rate.percentBps})`,
+      fixedAmount: sql<number | null>`(${rate.fixedAmount})`,
+      surcharges: sql<string | null>`(select ${feePlans.installmentSurchargesBps} from ${feePlans} where ${feePlans.id} = ${rate.feePlanId})`,
+    })
     .from(sql`(select 1)`);
   if (!row || row.percentBps === null || row.fixedAmount === null) return null;
-  return { feePlanId: row.feePlanId, percentBps: Number(row.percentBps), fixedAmount: Number(row.fixedAmount) };
+  const surcharges = row.surcharges ? (JSON.parse(row.surcharges) as Record<string, number>) : null;
+  return {
+    feePlanId: row.feePlanId,
+    percentBps: effectivePercentBps(Number(row.percentBps), surcharges, method, installments),
+    fixedAmount: Number(row.fixedAmount),
+  };
 }
