@@ -1,6 +1,60 @@
-/** Dashboards (commission summary, seller overview). */
-import { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * Dashboards: a company's commissions over its sub-sellers, and one seller's overview for charts.
+ * The figures are computed in domain/dashboards/ and defined in docs/dashboards.md; the routes
+ * only validate the period and answer.
+ */
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { commissionSummary } from "../domain/dashboards/commissions";
+import { sellerOverview } from "../domain/dashboards/overview";
+import { resolvePeriod } from "../domain/dashboards/period";
+import { scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
+import { CommissionSummarySchema, DashboardQuerySchema, SellerOverviewSchema } from "../schemas/dashboard";
+import { idParam } from "../schemas/ids";
+import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+
+const common = { tags: ["Dashboards"], security: SECRET_KEY_SECURITY };
+
+const commissionsRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/v1/companies/dashboard/commissions",
+  operationId: "getCommissionSummary",
+  summary: "The company's commissions on its sub-sellers' payments in a period",
+  description:
+    "Over the calling company's sub-sellers' transactions in the key's mode and `currency` that were paid in [from, to), " +
+    "whatever their status now (a later refund does not return the fee). The platform's share is computed per transaction " +
+    "at its fee plan's `platformShareBps`, rounded half up. 403 when the key belongs to a sub-seller. " +
+    "Dates: `2026-11-01` (00:00 UTC) or a date-time with an offset; default the last 30 days; at most 366 days.",
+  request: { query: DashboardQuerySchema },
+  responses: { 200: json(CommissionSummarySchema, "The commission summary."), ...problemResponses(400, 401, 403) },
+});
+
+const overviewRoute = createRoute({
+  ...common,
+  method: "get",
+  path: "/v1/sellers/{sellerId}/dashboard/overview",
+  operationId: "getSellerOverview",
+  summary: "A seller's transactions created in a period: by status, method and day",
+  description:
+    "For the seller itself or its parent company (anyone else: 404), in the key's mode and `currency`. Counts and amounts " +
+    "of the transactions created in [from, to); the approval rate; refunds completed in the period; fees and net; and one " +
+    "entry per UTC day for charts. Same period rules as the commission summary.",
+  request: { params: idParam("sellerId"), query: DashboardQuerySchema },
+  responses: { 200: json(SellerOverviewSchema, "The overview."), ...problemResponses(400, 401, 404) },
+});
 
 /** The routes. */
-export const dashboardsRoutes = new OpenAPIHono<AppEnv>();
+export const dashboardsRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(commissionsRoute, async (c) => {
+    const { from, to, currency } = c.req.valid("query");
+    const platform = c.get("platform");
+    const summary = await commissionSummary(platform.db, scopeOf(c), resolvePeriod({ from, to }, platform.now()), currency);
+    return c.json(summary, 200);
+  })
+  .openapi(overviewRoute, async (c) => {
+    const { from, to, currency } = c.req.valid("query");
+    const platform = c.get("platform");
+    const period = resolvePeriod({ from, to }, platform.now());
+    return c.json(await sellerOverview(platform.db, scopeOf(c), c.req.valid("param").sellerId, period, currency), 200);
+  });
