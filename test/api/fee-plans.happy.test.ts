@@ -112,7 +112,7 @@ describe("a seller on the plan", () => {
     const plan = await createPlan(ctx, { fees: { PIX: { percentBps: 150, fixedCents: 20 } }, installmentSurchargesBps: undefined });
     await assignPlan(ctx, ctx.seller.sellerId, plan.id);
     const res = await ctx.post("/v1/transactions", { ...pixBody(), paymentMethod: "CREDIT_CARD", card: cardInput("4111111111111111") });
-    const problem = await expectProblem(res, 422, "UNPROCESSABLE");
+    const problem = await expectProblem(res, 422, "PAYMENT_METHOD_NOT_ENABLED");
     expect(problem.detail).toContain("CREDIT_CARD");
     expect(await ctx.platform.db.select().from(transactions)).toEqual([]);
   });

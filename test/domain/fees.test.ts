@@ -73,6 +73,6 @@ describe("fee plans", () => {
     await ctx.platform.db.update(sellers).set({ feePlanId: planId }).where(eq(sellers.id, ctx.seller.sellerId));
     const res = await ctx.post("/v1/transactions", pixBody());
     expect(res.status).toBe(422);
-    expect((await res.json()).code).toBe("UNPROCESSABLE");
+    expect((await res.json()).code).toBe("PAYMENT_METHOD_NOT_ENABLED");
   });
 });

@@ -81,7 +81,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   const method = body.paymentMethod as "CREDIT_CARD" | "DEBIT_CARD";
   // Priced with the installment surcharge of a credit card sale: the stored feePercentBps is what was charged.
   const rate = await readFeeRate(platform.db, scope.sellerId, method, body.installments ?? 1);
-  if (!rate) throw new ApiError("UNPROCESSABLE", `Your fee plan has no price for ${method}; ask the platform to assign one.`);
+  if (!rate) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", `Your fee plan has no price for ${method}, so it is not offered to you; ask your company or the platform.`);
   const customer = await customerOf(platform, scope, body);
   const card = body.card ? await resolveCard(platform, scope, body.card, "card", customer.buyerId) : null;
   const now = platform.now();

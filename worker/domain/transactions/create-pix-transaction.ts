@@ -120,6 +120,6 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, row, response);
   // Only the price can refuse it: every other condition was checked above.
-  if (!result) throw new ApiError("UNPROCESSABLE", "Your fee plan has no price for PIX; ask the platform to assign one.");
+  if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");
   return result;
 }
