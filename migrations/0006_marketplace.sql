@@ -17,6 +17,7 @@ CREATE TABLE `chargebacks` (
 --> statement-breakpoint
 CREATE INDEX `chargebacks_seller_idx` ON `chargebacks` (`seller_id`,`livemode`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `chargebacks_transaction_idx` ON `chargebacks` (`transaction_id`);--> statement-breakpoint
+CREATE INDEX `chargebacks_unsettled_idx` ON `chargebacks` (`seller_id`) WHERE "chargebacks"."settlement_id" is null;--> statement-breakpoint
 CREATE TABLE `settlements` (
 	`id` text PRIMARY KEY NOT NULL,
 	`seller_id` text NOT NULL,
@@ -67,6 +68,7 @@ ALTER TABLE `fee_plans` ADD `platform_share_bps` integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE `fee_plans` ADD `installment_surcharges_bps` text;--> statement-breakpoint
 CREATE INDEX `fee_plans_owner_idx` ON `fee_plans` (`owner_seller_id`,`created_at`,`id`);--> statement-breakpoint
 ALTER TABLE `refunds` ADD `settlement_id` text;--> statement-breakpoint
+CREATE INDEX `refunds_unsettled_idx` ON `refunds` (`transaction_id`) WHERE "refunds"."settlement_id" is null and "refunds"."status" = 'COMPLETED';--> statement-breakpoint
 ALTER TABLE `transactions` ADD `settlement_id` text;--> statement-breakpoint
 CREATE INDEX `transactions_unsettled_idx` ON `transactions` (`seller_id`,`paid_at`) WHERE "transactions"."settlement_id" is null and "transactions"."paid_at" is not null;--> statement-breakpoint
 -- Every existing seller's creator becomes its OWNER (the seller's e-mail and legal name).

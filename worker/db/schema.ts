@@ -189,7 +189,12 @@ export const chargebacks = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("chargebacks_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id), index("chargebacks_transaction_idx").on(t.transactionId)],
+  (t) => [
+    index("chargebacks_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    index("chargebacks_transaction_idx").on(t.transactionId),
+    // The settlement sweep finds chargebacks not yet deducted.
+    index("chargebacks_unsettled_idx").on(t.sellerId).where(sql`${t.settlementId} is null`),
+  ],
 );
 
 /**
@@ -399,7 +404,12 @@ export const refunds = sqliteTable(
     settlementId: text("settlement_id"),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("refunds_transaction_idx").on(t.transactionId, t.requestedAt), index("refunds_status_idx").on(t.status, t.requestedAt)],
+  (t) => [
+    index("refunds_transaction_idx").on(t.transactionId, t.requestedAt),
+    index("refunds_status_idx").on(t.status, t.requestedAt),
+    // The settlement sweep finds concluded refunds not yet deducted.
+    index("refunds_unsettled_idx").on(t.transactionId).where(sql`${t.settlementId} is null and ${t.status} = 'COMPLETED'`),
+  ],
 );
 
 /** The outbox: one row per event, written in the same batch as the change that caused it. */

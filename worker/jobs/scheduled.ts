@@ -9,6 +9,7 @@ import { purgeExpiredKeys } from "../domain/idempotency/commit";
 import { sealLegacyPersonalData } from "../domain/personal-data";
 import { purgeOldEvents } from "../domain/events/purge-events";
 import { sweepDueDeliveries } from "../domain/webhooks/sweep";
+import { paySettlements } from "../domain/settlements/settle";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
@@ -29,6 +30,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "pii.seal": sealLegacyPersonalData,
   "webhooks.deliver": sweepDueDeliveries,
   "events.purge": purgeOldEvents,
+  "settlements.pay": paySettlements,
 };
 
 /** Runs every sweep once; one failing sweep does not stop the others. */

@@ -14,9 +14,9 @@
  * job is enqueued for a couple of seconds from now, and the scheduled sweep picks up any whose
  * message was lost.
  */
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { insertWhere, type SqlValues } from "../../db/guarded";
-import { refunds, transactions } from "../../db/schema";
+import { chargebacks, refunds, transactions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { acquirerFor } from "../acquirers/acquirer";
@@ -37,15 +37,27 @@ export interface RefundInput {
   request: IdempotentRequest;
 }
 
-/** What is left to refund: the amount minus every refund that has not failed. */
-export function refundableAmount({ row, refunds: list }: TransactionState): number {
-  return row.amount - list.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+/**
+ * What is left to refund: the amount minus every refund that has not failed and every chargeback
+ * the buyer's bank has taken back (OPEN or LOST: docs/settlements.md); money is returned once.
+ */
+export function refundableAmount({ row, refunds: list }: TransactionState, chargedBack = 0): number {
+  return row.amount - chargedBack - list.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+}
+
+/** The transaction's chargebacks that hold money (OPEN or LOST), as SQL for the guard and as a read. */
+const chargedBackSql = (transactionId: SQL | Placeholder | string) =>
+  sql`(select coalesce(sum(${chargebacks.amount}), 0) from ${chargebacks} where ${chargebacks.transactionId} = ${transactionId} and ${chargebacks.status} in ('OPEN', 'LOST'))`;
+
+async function chargedBackAmount(platform: Platform, transactionId: string): Promise<number> {
+  const [row] = await platform.db.select({ n: sql<number>`${chargedBackSql(transactionId)}` }).from(sql`(select 1)`);
+  return Number(row?.n ?? 0);
 }
 
 /** The 409 for a refund that does not fit (or throws the state error when the status is wrong). */
-function refusal(state: TransactionState, requested: number | undefined): ApiError {
+function refusal(state: TransactionState, requested: number | undefined, chargedBack: number): ApiError {
   requireTransition(state.row.status, "request_refund");
-  const left = refundableAmount(state);
+  const left = refundableAmount(state, chargedBack);
   const detail =
     left === 0
       ? "Nothing is left to refund on this transaction."
@@ -66,7 +78,7 @@ const refundBatch = idempotentBatch({
     const fits = sql`${v("amount")} > 0 and exists (select 1 from ${transactions} where ${transactions.id} = ${v("transactionId")}
       and ${inArray(transactions.status, from)}
       and (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.transactionId} = ${v("transactionId")} and ${refunds.status} <> 'FAILED')
-        + ${v("amount")} <= ${transactions.amount})`;
+        + ${chargedBackSql(v("transactionId"))} + ${v("amount")} <= ${transactions.amount})`;
     const row = Object.fromEntries(Object.keys(getTableColumns(refunds)).map((k) => [k, sql.placeholder(k)])) as SqlValues<RefundRow>;
     return [
       insertWhere(db, refunds, row, and(fits, keyFree)!),
@@ -88,7 +100,8 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
   const current = await readTransaction(platform, input.transactionId, input.scope);
   if (!current) throw notFound("transaction", input.transactionId);
   acquirerFor(platform.acquirers, current.row.livemode);
-  const amount = input.amount ?? refundableAmount(current);
+  const chargedBack = await chargedBackAmount(platform, current.row.id);
+  const amount = input.amount ?? refundableAmount(current, chargedBack);
   const at = platform.now().toISOString();
   const { id: txId } = current.row;
   const refund: RefundRow = {
@@ -110,7 +123,8 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     // Refused by the guard: the status, nothing left, too much, or a change since the read.
     const now = (await readTransaction(platform, txId, input.scope)) ?? current;
     requireTransition(now.row.status, "request_refund");
-    if (amount <= 0 || amount > refundableAmount(now)) throw refusal(now, input.amount);
+    const disputed = await chargedBackAmount(platform, txId);
+    if (amount <= 0 || amount > refundableAmount(now, disputed)) throw refusal(now, input.amount, disputed);
     throw new ApiError("CONCURRENT_MODIFICATION", "The transaction changed while the refund was applied; nothing was changed, retry it.", {
       headers: { "Retry-After": "1" },
     });
