@@ -70,6 +70,7 @@ CREATE INDEX `fee_plans_owner_idx` ON `fee_plans` (`owner_seller_id`,`created_at
 ALTER TABLE `refunds` ADD `settlement_id` text;--> statement-breakpoint
 CREATE INDEX `refunds_unsettled_idx` ON `refunds` (`transaction_id`) WHERE "refunds"."settlement_id" is null and "refunds"."status" = 'COMPLETED';--> statement-breakpoint
 ALTER TABLE `transactions` ADD `settlement_id` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `client_secret` text;--> statement-breakpoint
 CREATE INDEX `transactions_unsettled_idx` ON `transactions` (`seller_id`,`paid_at`) WHERE "transactions"."settlement_id" is null and "transactions"."paid_at" is not null;--> statement-breakpoint
 -- Every existing seller's creator becomes its OWNER (the seller's e-mail and legal name).
 INSERT INTO `team_members` (`id`, `seller_id`, `email`, `first_name`, `last_name`, `profile`, `status`, `last_access_at`, `created_at`, `updated_at`)

@@ -19,6 +19,7 @@ import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
+import { checkoutRoutes } from "./routes/checkout";
 import { cardsRoutes } from "./routes/cards";
 import { threedsRoutes } from "./routes/threeds";
 import { THREEDS_PAGE_PATHS, threedsPages } from "./routes/threeds-pages";
@@ -101,6 +102,7 @@ export function createApp(platform: Platform) {
   app.route("/", systemRoutes);
   app.route("/", buyersRoutes);
   app.route("/", transactionsRoutes);
+  app.route("/", checkoutRoutes);
   app.route("/", refundsRoutes);
   app.route("/", sandboxRoutes);
   app.route("/", pixPublicRoutes);

@@ -362,6 +362,11 @@ export const transactions = sqliteTable(
     threedsSessionId: text("threeds_session_id"),
     /** The settlement that paid this transaction's net to the seller (null until settled). */
     settlementId: text("settlement_id"),
+    /**
+     * The buyer's browser's capability for this transaction (with the publishable key): read its
+     * buyer-safe view, and pay a card pendingAction. Null on rows older than migration 0006.
+     */
+    clientSecret: text("client_secret"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,

@@ -20,6 +20,7 @@ const UUID = "[0-9a-fA-F-]{36}";
 export const BROWSER_SAFE_ROUTES: RouteRule[] = [
   ["POST", new RegExp(`^/v1/transactions/${UUID}/3ds/confirm$`)],
   ["POST", /^\/v1\/transactions\/threeds\/(setup|authenticate|challenge-result)$/],
+  ["GET", new RegExp(`^/v1/transactions/${UUID}/checkout$`)],
 ];
 
 /** /v1 routes that need no key at all. */
@@ -44,7 +45,12 @@ export function presentedKey(c: Context): string | null {
   return match[1];
 }
 
-const browserCorsHandler = cors({ origin: "*", allowMethods: ["POST"], allowHeaders: ["Content-Type", "X-Api-Key", "Authorization", "Idempotency-Key"], maxAge: 600 });
+const browserCorsHandler = cors({
+  origin: "*",
+  allowMethods: ["GET", "POST"],
+  allowHeaders: ["Content-Type", "X-Api-Key", "Authorization", "Idempotency-Key", "X-Client-Secret"],
+  maxAge: 600,
+});
 
 /**
  * CORS for the browser-safe routes only: the widget calls them from sellers' sites (any origin),

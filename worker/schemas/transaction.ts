@@ -204,6 +204,12 @@ export const TransactionSchema = z
     acquirer: z.string().nullable().openapi({ description: "Card payments: the acquirer that processed the sale (smart routing)." }),
     failureCode: z.string().nullable().openapi({ description: "FAILED: why, e.g. insufficient_funds (docs/test-cards.json lists them)." }),
     failureMessage: z.string().nullable(),
+    clientSecret: z.string().nullable().openapi({
+      description:
+        "Hand this to the buyer's page (never log it or put it in a URL): with your publishable key it reads the " +
+        "transaction's buyer-safe view (GET /v1/transactions/{id}/checkout) and pays a card pendingAction. " +
+        "Null on transactions created before client secrets existed.",
+    }),
   })
   .openapi("Transaction");
 

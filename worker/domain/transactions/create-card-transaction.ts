@@ -103,8 +103,9 @@ export async function createCardTransaction(platform: Platform, { scope, request
   }
   const pending = !body.threeDs;
   const kept = card ? await keepCard(platform, scope, card, customer.buyerId, body.card?.tokenize === true, pending) : { cardId: null, cardToken: null };
+  const clientSecret = newClientSecret(id);
   const pendingAction: PendingActionRow | null = pending
-    ? { clientSecret: newClientSecret(id), nextActionType: "challenge", provider: THREEDS_PROVIDER, publishableKey: await publishableKeyOf(platform.db, scope) }
+    ? { clientSecret, nextActionType: "challenge", provider: THREEDS_PROVIDER, publishableKey: await publishableKeyOf(platform.db, scope) }
     : null;
   const approved = sale?.outcome.status === "APPROVED";
   const declined = sale && sale.outcome.status !== "APPROVED";
@@ -147,6 +148,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     pendingAction,
     threedsSessionId: session?.id ?? null,
     settlementId: null,
+    clientSecret,
     revision: crypto.randomUUID(),
     view: null,
     createdAt: at,

@@ -26,6 +26,7 @@ import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
 import { customerOf } from "./customer";
 import { sellerFeeRateSql } from "./fees";
+import { newClientSecret } from "./pending-action";
 import { NO_CARD_COLUMNS, storedView, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
@@ -101,6 +102,7 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     pixKey: receiver.pixKey,
     ...NO_CARD_COLUMNS,
     settlementId: null,
+    clientSecret: newClientSecret(id),
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
     feePlanId: null,

@@ -24,7 +24,7 @@ export function newClientSecret(id: string): string {
  */
 export async function payableBySecret(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined): Promise<TransactionState> {
   const state = await readTransaction(platform, id, scope);
-  const secret = state?.row.pendingAction?.clientSecret;
+  const secret = state?.row.clientSecret ?? state?.row.pendingAction?.clientSecret;
   if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
   if (state.row.status !== "PENDING") {
     throw new ApiError("INVALID_STATE_TRANSITION", `The transaction is ${state.row.status}; its client secret can no longer be used.`, {

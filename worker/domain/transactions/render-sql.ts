@@ -43,5 +43,6 @@ export function transactionJsonSql(baseUrl: Placeholder): SQL<string> {
     'card', case when ${col(t.cardBrand)} is not null and ${col(t.cardBin)} is not null and ${col(t.cardLast4)} is not null
       then json_object('brand', ${col(t.cardBrand)}, 'first6digits', ${col(t.cardBin)}, 'last4digits', ${col(t.cardLast4)}) end,
     'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)}, 'acquirer', ${col(t.acquirer)},
-    'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)})`;
+    'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)},
+    'clientSecret', ${col(t.clientSecret)})`;
 }

@@ -38,7 +38,7 @@ type ShownColumn =
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
   | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "acquirer" | "failureCode" | "failureMessage"
-  | "pendingAction";
+  | "pendingAction" | "clientSecret";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
@@ -98,6 +98,7 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     acquirer: row.acquirer,
     failureCode: row.failureCode,
     failureMessage: row.failureMessage,
+    clientSecret: row.clientSecret,
   };
 }
 

@@ -31,6 +31,7 @@ function sampleTransaction(type: EventType, livemode: boolean, at: string) {
     {
       row: {
         id: "00000000-0000-4000-8000-000000000000",
+        clientSecret: null,
         status,
         paymentMethod: "PIX",
         amount: 1050,

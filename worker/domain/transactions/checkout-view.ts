@@ -1,0 +1,63 @@
+/**
+ * The buyer-safe view of a transaction: what the checkout widget shows the buyer, read by the
+ * buyer's browser with the seller's publishable key and the transaction's client secret
+ * (GET /v1/transactions/{id}/checkout). It has the amount, the merchant's name, the PIX QR code,
+ * the card's brand and last digits, the status and what to do next; never the customer's data,
+ * fees, ids of the seller's systems (idempotency key, buyer id) or why an issuer suspected fraud.
+ * `serverTime` lets the widget count down to `expiresAt` on the server's clock, not the buyer's.
+ */
+import { eq } from "drizzle-orm";
+import { sellers } from "../../db/schema";
+import { equalsConstantTime } from "../../lib/crypto";
+import { notFound } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import type { Scope } from "../scope";
+import { readTransaction } from "./expire-transactions";
+import { toTransaction } from "./serialize";
+
+/** Decline codes a buyer can act on (another card, a new expiry, 3DS again); others read "card_declined". */
+const BUYER_FAILURES: Record<string, string> = {
+  insufficient_funds: "The card has insufficient funds. Try another card or payment method.",
+  expired_card: "The card has expired. Try another card.",
+  authentication_failed: "The card's bank could not confirm it was you. Try again or use another card.",
+  acquirer_unavailable: "The payment could not be processed right now. Try again in a moment.",
+};
+const DECLINED = "The card was declined. Try another card or payment method.";
+
+/** The view, or 404 for an unknown transaction or a wrong or missing secret (no oracle). */
+export async function checkoutView(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined) {
+  const state = await readTransaction(platform, id, scope);
+  const secret = state?.row.clientSecret;
+  if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
+  const tx = toTransaction(state, platform.config.baseUrl);
+  const [merchant] = await platform.db
+    .select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName })
+    .from(sellers)
+    .where(eq(sellers.id, state.row.sellerId))
+    .limit(1);
+  const failureCode = tx.failureCode ? (tx.failureCode in BUYER_FAILURES ? tx.failureCode : "card_declined") : null;
+  const refunded = tx.refunds.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + r.amount, 0);
+  return {
+    id: tx.id,
+    status: tx.status,
+    paymentMethod: tx.paymentMethod,
+    amount: tx.amount,
+    currency: tx.currency,
+    description: tx.description,
+    livemode: tx.livemode,
+    merchant: { name: merchant?.fantasyName ?? merchant?.legalName ?? "" },
+    paymentDetails: tx.paymentDetails,
+    card: tx.card ? { brand: tx.card.brand, last4digits: tx.card.last4digits } : null,
+    installments: tx.installments,
+    // A card transaction still PENDING waits for the buyer's 3DS (the widget's <pay-3ds>).
+    nextAction: tx.status === "PENDING" && tx.pendingAction ? { type: "threeds" as const, provider: tx.pendingAction.provider } : null,
+    failureCode,
+    failureMessage: failureCode ? (BUYER_FAILURES[failureCode] ?? DECLINED) : null,
+    refundedAmount: refunded,
+    createdAt: tx.createdAt,
+    paidAt: tx.paidAt,
+    cancelledAt: tx.cancelledAt,
+    cancellationReason: tx.cancellationReason,
+    serverTime: platform.now().toISOString(),
+  };
+}
