@@ -84,5 +84,10 @@ describe("card payments in workerd", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     const secretRoute = await api("GET", `/v1/transactions/${tx.id}`, undefined, pk);
     expect(secretRoute.status).toBe(401);
+    // The widget's read: the buyer-safe view, with the same key and the client secret.
+    const seen = await api("GET", `/v1/transactions/${tx.id}/checkout`, undefined, { ...pk, "X-Client-Secret": clientSecret, Origin: "https://loja.example.com" });
+    expect(seen.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await seen.json()).toMatchObject({ id: tx.id, status: "PAID", card: { last4digits: "3220" }, nextAction: null, serverTime: expect.any(String) });
+    expect((await api("GET", `/v1/transactions/${tx.id}/checkout`, undefined, { ...pk, "X-Client-Secret": "nope" })).status).toBe(404);
   });
 });
