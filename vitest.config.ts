@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     pool: "forks",
+    // test/browser/ (in Chromium) loads dist/widget/pay.js: rebuilt here when older than its sources.
+    globalSetup: ["./test/browser/widget-setup.ts"],
   },
 });

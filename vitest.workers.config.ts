@@ -27,7 +27,8 @@ export default defineConfig({
   ],
   test: {
     include: ["test/workerd/**/*.test.ts"],
-    globalSetup: ["./test/workerd/node/global-setup.ts"],
+    // The widget first: the pool reads the static assets (dist/) after the global set-up.
+    globalSetup: ["./test/browser/widget-setup.ts", "./test/workerd/node/global-setup.ts"],
     testTimeout: 20_000,
   },
 });

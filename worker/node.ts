@@ -1,6 +1,7 @@
 /**
  * The Node host (`npm start`): the API on http://127.0.0.1:8787 over an embedded libSQL file
- * (or Turso), migrations applied at start, with the in-process queue and the minute timer.
+ * (or Turso), migrations applied at start, with the in-process queue and the minute timer, and
+ * the widget (`/pay.js`), built first when dist/widget/pay.js is missing.
  */
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
@@ -10,6 +11,7 @@ import { openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
+import { ensureWidget } from "../widget/build";
 
 async function main() {
   const config = readNodeConfig();
@@ -18,13 +20,23 @@ async function main() {
   await applyMigrations(platform.db);
   const bootstrap = await ensureBootstrapSeller(platform.db, platform.now());
 
+  // Before dist/ is listed below. A failed build costs the widget, not the API: say so and go on.
+  let widget = true;
+  try {
+    if (await ensureWidget()) platform.log({ msg: "widget.built" });
+  } catch (err) {
+    widget = false;
+    platform.log({ msg: "widget.build_failed", error: err instanceof Error ? err.message : String(err) });
+  }
+
   const app = createApp(platform);
-  // dist/ (the Scalar bundle behind /docs) before the app, as the Worker's static assets are.
+  // dist/ (the Scalar bundle behind /docs, the widget) before the app, as the Worker's static assets are.
   const server = serve({ fetch: withStaticFiles(app).fetch, hostname: config.host, port: config.port }, (info) => {
     const lines = [
       "",
       `  Pay API      ${config.baseUrl}/v1`,
       `  Reference    ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
+      widget ? `  Widget       ${config.baseUrl}/pay.js` : "  Widget       not built (npm run build shows why)",
       `  Database     ${config.databaseUrl}`,
       ...bootstrapLines(bootstrap, config.firstStartKeysFile),
     ];

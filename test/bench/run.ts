@@ -7,6 +7,7 @@
  * and the median of the per-round ratios counts: the machine is shared, so absolute figures
  * drift between runs, and a burst of someone else's load lands on one round, not on the median.
  * Prints one table, writes it as JSON to bench/results/, exits 1 on a missed target or any error.
+ * First it prints the widget's weight (widget-size.ts): pay.js raw and gzipped, against its target.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { measure, type LoadOptions } from "./load";
 import { callApi, floorSpec, OPERATIONS, PIX_BODY, type OpContext, type Operation } from "./ops";
 import { failed, formatTable, machineInfo, passed, summarize, writeResults, type OpResult } from "./report";
 import { seedTransactions } from "./seed";
+import { formatWidgetSizes, widgetSizes, widgetWithinTarget, type WidgetSize } from "./widget-size";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = join(REPO, "bench/results");
@@ -70,6 +72,18 @@ async function main(): Promise<number> {
   onCleanup({ run: async () => removeTmp(), runSync: removeTmp });
   log(`host ${checkout.dir} @ ${checkout.commit?.slice(0, 10) ?? "?"}${checkout.dirty ? " (uncommitted changes)" : ""}; temp ${tmp}`);
 
+  // The widget's weight first: a second, not worth four minutes of load to learn.
+  let widget: WidgetSize[] | { error: string };
+  try {
+    widget = widgetSizes(checkout.dir);
+    log(formatWidgetSizes(widget));
+  } catch (err) {
+    widget = { error: err instanceof Error ? err.message : String(err) };
+    log(`widget size: ${widget.error}`);
+  }
+  // Over the target fails the run; not built (an old checkout under --host-dir) only says so.
+  const widgetOk = !Array.isArray(widget) || widgetWithinTarget(widget);
+
   // The floor fills its own table meanwhile; it is a separate process.
   const floorReady = startFloor(join(tmp, "floor"), opts.rows, benchTsx, REPO);
   floorReady.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
@@ -119,7 +133,7 @@ async function main(): Promise<number> {
 
   const finished = new Date();
   const machine = machineInfo(checkout, loadAtStart);
-  const ok = results.every(passed);
+  const ok = results.every(passed) && widgetOk;
   const file = writeResults(RESULTS_DIR, started, {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
@@ -127,6 +141,7 @@ async function main(): Promise<number> {
     options: opts,
     machine,
     seed,
+    widget,
     hostLogLines: host.stdout.lines,
     passed: ok,
     operations: results,
@@ -137,6 +152,7 @@ async function main(): Promise<number> {
       `${opts.rows} seeded transactions, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds per side; ` +
       `${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
       `${machine.loadavgAtEnd[0]!.toFixed(1)} at end\n\n${formatTable(results)}\n\n` +
+      `${Array.isArray(widget) ? formatWidgetSizes(widget) : `Widget: ${widget.error}`}\n\n` +
       `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
   );
   return ok ? 0 : 1;
