@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cards } from "../../worker/db/schema";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
-import { cardInput, runThreeDs } from "../support/cards";
+import { authenticateBody, cardInput, runThreeDs } from "../support/cards";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
 import { pixBody, type Ctx } from "../support/transactions";
@@ -165,5 +165,24 @@ describe("pendingAction with the card sent by the server", () => {
     // Without a transaction, an empty card is still a 400 naming it.
     const problem = await expectProblem(await ctx.post("/v1/transactions/threeds/setup", { card: {} }), 400, "VALIDATION_FAILED");
     expect(problem.errors[0].path).toBe("card.number");
+  });
+});
+
+describe("authenticate from a browser", () => {
+  it("a browser with a clientSecret may leave out billing and its IP; a server may not", async () => {
+    const tx = await createPending(2700, { card: cardInput("4111111111111111") });
+    const secret = tx.pendingAction.clientSecret;
+    const setup = await (await browser.post("/v1/transactions/threeds/setup", { card: {}, transactionId: tx.id, clientSecret: secret })).json();
+    const { billing: _b, ...body } = authenticateBody(setup, {}, 2700, { clientSecret: secret });
+    const { ipAddress: _ip, ...device } = body.deviceInformation;
+    const res = await browser.post("/v1/transactions/threeds/authenticate", { ...body, deviceInformation: device });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).code).toBe("AUTHENTICATION_SUCCESSFUL");
+
+    const serverSetup = await (await ctx.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") })).json();
+    const { billing: _b2, ...serverBody } = authenticateBody(serverSetup, cardInput("4111111111111111"), 100);
+    const { ipAddress: _ip2, ...serverDevice } = serverBody.deviceInformation;
+    const problem = await expectProblem(await ctx.post("/v1/transactions/threeds/authenticate", { ...serverBody, deviceInformation: serverDevice }), 400, "VALIDATION_FAILED");
+    expect(problem.errors.map((e: { path: string }) => e.path).sort()).toEqual(["billing", "deviceInformation.ipAddress"]);
   });
 });

@@ -37,7 +37,8 @@ const DeviceInformationSchema = z.strictObject({
   httpBrowserTimeDifference: optionalText(8),
   userAgentBrowserValue: text(2048),
   httpAcceptContent: text(2048),
-  ipAddress: text(64),
+  // Required from a server; a browser cannot know its public address (see the refinement below).
+  ipAddress: text(64).optional(),
 });
 
 const BillingSchema = z.strictObject({
@@ -65,8 +66,17 @@ export const ThreeDsAuthenticateSchema = z
     returnUrl: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).max(2048),
     deviceChannel: z.enum(["BROWSER", "APP", "3RI"], { error: "must be BROWSER, APP or 3RI" }),
     deviceInformation: DeviceInformationSchema,
-    billing: BillingSchema,
+    billing: BillingSchema.optional(),
     clientSecret: pendingActionFields.clientSecret,
+  })
+  // The buyer's browser paying a transaction (clientSecret) sends neither: it cannot know its public
+  // IP, and the transaction already names the buyer. A server's call needs both, as the spec says.
+  .superRefine((body, ctx) => {
+    if (body.clientSecret !== undefined) return;
+    if (body.billing === undefined) ctx.addIssue({ code: "custom", path: ["billing"], message: "is required (optional only for a browser paying with a clientSecret)" });
+    if (body.deviceInformation.ipAddress === undefined) {
+      ctx.addIssue({ code: "custom", path: ["deviceInformation", "ipAddress"], message: "is required (optional only for a browser paying with a clientSecret)" });
+    }
   })
   .openapi("ThreeDsAuthenticateRequest");
 
