@@ -1,0 +1,89 @@
+/**
+ * The gateway the widget talks to: the origin pay.js itself was loaded from, so a seller's page
+ * needs only the script tag (and its CSP names that one origin for scripts, frames and fetches).
+ * Every call carries the publishable key; a transaction's calls also carry its client secret.
+ */
+
+/** The gateway's origin (`https://pay.example.com`), from this module's own URL. */
+export const GATEWAY_ORIGIN: string = new URL(import.meta.url).origin;
+
+/** The buyer-safe view of a transaction (GET /v1/transactions/{id}/checkout). */
+export interface CheckoutView {
+  id: string;
+  status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUND_PENDING" | "REFUNDED";
+  paymentMethod: "PIX" | "CREDIT_CARD" | "DEBIT_CARD";
+  amount: number;
+  currency: string;
+  description: string | null;
+  livemode: boolean;
+  merchant: { name: string };
+  paymentDetails: { qrCode: string; qrCodeUrl: string; expiresAt: string } | null;
+  card: { brand: string; last4digits: string } | null;
+  installments: number | null;
+  nextAction: { type: "threeds"; provider: string } | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  refundedAmount: number;
+  createdAt: string;
+  paidAt: string | null;
+  cancelledAt: string | null;
+  cancellationReason: "REQUESTED" | "EXPIRED" | null;
+  serverTime: string;
+}
+
+/** setup's answer (POST /v1/transactions/threeds/setup). */
+export interface SetupResult {
+  code: string;
+  accessToken: string;
+  deviceDataCollectionUrl: string;
+  referenceId: string;
+  requestId: string;
+  cardAcquirer: string;
+}
+
+/** Who is paying what: the three values a seller's page hands the widget. */
+export interface PaymentContext {
+  publishableKey: string;
+  transactionId: string;
+  clientSecret: string;
+}
+
+/** A problem+json answer, thrown as an error the components can show (`code`, field `errors`). */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * Calls the gateway with the publishable key (and the client secret header when given); resolves
+ * with the JSON answer, or throws a GatewayError for any other status than 2xx.
+ */
+export async function gatewayFetch<T>(path: string, ctx: PaymentContext, init: { method?: "GET" | "POST"; body?: unknown; secretHeader?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = { "X-Api-Key": ctx.publishableKey };
+  if (init.secretHeader) headers["X-Client-Secret"] = ctx.clientSecret;
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(`${GATEWAY_ORIGIN}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: "omit",
+    cache: "no-store",
+  });
+  const text = await res.text();
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  if (!res.ok) {
+    throw new GatewayError(res.status, String(json.code ?? "NETWORK_ERROR"), String(json.detail ?? res.statusText), (json.errors as GatewayError["errors"]) ?? []);
+  }
+  return json as T;
+}
+
+/** The transaction's buyer-safe view. */
+export function readCheckout(ctx: PaymentContext): Promise<CheckoutView> {
+  return gatewayFetch<CheckoutView>(`/v1/transactions/${encodeURIComponent(ctx.transactionId)}/checkout`, ctx, { secretHeader: true });
+}
