@@ -12,6 +12,7 @@ import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
 import { ensureWidget } from "../widget/build";
+import { startDemoShop } from "../demo/start";
 
 async function main() {
   const config = readNodeConfig();
@@ -30,6 +31,25 @@ async function main() {
   }
 
   const app = createApp(platform);
+  // The demo shop, on its own origin: a seller's site as the README teaches it (demo/).
+  let demo: { url: string; close: () => Promise<void> } | null = null;
+  if (config.demo) {
+    try {
+      demo = await startDemoShop({
+        db: platform.db,
+        now: platform.now(),
+        api: (request) => app.fetch(request),
+        gatewayUrl: config.baseUrl,
+        host: config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host,
+        port: config.demo.port,
+        secretsFile: config.demo.secretsFile,
+        bootstrapKeys: bootstrap.created,
+        log: platform.log,
+      });
+    } catch (err) {
+      platform.log({ msg: "demo.start_failed", error: err instanceof Error ? err.message : String(err) });
+    }
+  }
   // dist/ (the Scalar bundle behind /docs, the widget) before the app, as the Worker's static assets are.
   const server = serve({ fetch: withStaticFiles(app).fetch, hostname: config.host, port: config.port }, (info) => {
     const lines = [
@@ -37,6 +57,7 @@ async function main() {
       `  Pay API      ${config.baseUrl}/v1`,
       `  Reference    ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
       widget ? `  Widget       ${config.baseUrl}/pay.js` : "  Widget       not built (npm run build shows why)",
+      ...(demo ? [`  Demo shop    ${demo.url}/   (pays with the widget; its keys: ${config.demo!.secretsFile})`] : []),
       `  Database     ${config.databaseUrl}`,
       ...bootstrapLines(bootstrap, config.firstStartKeysFile),
     ];
@@ -47,6 +68,7 @@ async function main() {
 
   const stop = () => {
     platform.stopTimers();
+    void demo?.close();
     server.close(() => {
       client.close();
       process.exit(0);

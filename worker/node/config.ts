@@ -34,6 +34,11 @@ export interface NodeConfig {
   sweepIntervalSeconds: number;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
+  /**
+   * The demo shop (demo/): its port (0: any free one), and the file with its keys; null when it is
+   * off (DEMO_PORT=off, or NODE_ENV=production: a demo holding keys in a file has no place there).
+   */
+  demo: { port: number; secretsFile: string } | null;
 }
 
 /** The local file behind a `file:` URL, or null for remote databases. */
@@ -101,5 +106,19 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     pixSigningJwk: checkPixSigningJwk(resolveSecret(env, "PIX_SIGNING_JWK", dbPath, "pix-signing.jwk", newPixSigningJwk)),
     firstStartKeysFile:
       env.NODE_ENV === "production" ? join(dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data", "first-start-keys.txt") : undefined,
+    demo: checkDemo(env, dbPath),
   };
+}
+
+/**
+ * DEMO_PORT: where the demo shop listens. Default 8789 beside the default PORT, and any free port
+ * when PORT was chosen (several hosts, e.g. tests, then never fight over one); `off` disables it.
+ */
+function checkDemo(env: NodeJS.ProcessEnv, dbPath: string | null): NodeConfig["demo"] {
+  const raw = env.DEMO_PORT?.trim();
+  if (env.NODE_ENV === "production" || raw === "off") return null;
+  const port = raw ? Number(raw) : env.PORT?.trim() ? 0 : 8789;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEMO_PORT must be a port number (0-65535) or off, got ${raw}`);
+  const dir = dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data";
+  return { port, secretsFile: join(dir, "demo-shop.json") };
 }
