@@ -27,8 +27,9 @@ describe("webhooks on the Node host survive a SIGKILL", () => {
     const receiver = await receiverPromise;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // A short POST timeout (so the lease is short) and a 1 s sweep keep the test quick.
-    const env = { PORT: String(port), DATABASE_URL: `file:${join(dir, "pay.db")}`, WEBHOOK_TIMEOUT_MS: "2000", SWEEP_INTERVAL_SECONDS: "1" };
+    // A short POST timeout (so the lease is short) and a 1 s sweep keep the test quick. No demo
+    // shop: its own webhook would double the seller's deliveries counted below.
+    const env = { PORT: String(port), DATABASE_URL: `file:${join(dir, "pay.db")}`, WEBHOOK_TIMEOUT_MS: "2000", SWEEP_INTERVAL_SECONDS: "1", DEMO_PORT: "off" };
     const first = await startNodeHost(env);
     const sellerId = /Seller\s+([0-9a-f-]{36})/.exec(first.out)![1]!;
     const key = /Secret key\s+(sk_test_\w+)/.exec(first.out)![1]!;
