@@ -93,3 +93,15 @@ describe("Node config: PORT, HOST, DATABASE_URL and MAX_BODY_BYTES", () => {
     expect(readNodeConfig({ DATABASE_URL: ":memory:" }).vaultKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
 });
+
+describe("Node config: the demo shop", () => {
+  const env = { DATABASE_URL: `file:${join(dir, "demo", "pay.db")}` };
+  it("listens on 8789 beside the default port, on any free port when PORT is set, nowhere when off or in production", () => {
+    expect(readNodeConfig(env).demo).toEqual({ port: 8789, secretsFile: join(dir, "demo", "demo-shop.json") });
+    expect(readNodeConfig({ ...env, PORT: "9000" }).demo?.port).toBe(0);
+    expect(readNodeConfig({ ...env, PORT: "9000", DEMO_PORT: "9100" }).demo?.port).toBe(9100);
+    expect(readNodeConfig({ ...env, DEMO_PORT: "off" }).demo).toBeNull();
+    expect(readNodeConfig({ ...env, NODE_ENV: "production", VAULT_KEY: TEST_VAULT_KEY }).demo).toBeNull();
+    expect(() => readNodeConfig({ ...env, DEMO_PORT: "http" })).toThrow(/DEMO_PORT must be a port number/);
+  });
+});
