@@ -1,9 +1,10 @@
 /**
- * Builds the widget (widget/vite.config.ts → dist/widget/pay.js and pay.js.map) and writes the
- * Worker's serving rules for it (dist/_redirects, dist/_headers; see widget/serving.ts).
+ * Builds the widget (widget/vite.config.ts's two builds: dist/widget/pay.js and pay.js.map, then
+ * the card frame's card-frame.html, .js, .js.map and .css) and writes the Worker's serving rules
+ * for it (dist/_redirects, dist/_headers; see widget/serving.ts).
  *
  * `tsx widget/build.ts` is the CLI (`npm run build` and `npm install` run it); `ensureWidget()` is
- * what `npm start` and the browser tests call: it builds only when dist/widget/pay.js is missing
+ * what `npm start` and the browser tests call: it builds only when a built file is missing
  * (or, asked to, older than a source file).
  *
  * Several processes may build at once (test files each starting `npm start` on a fresh clone), so
@@ -19,9 +20,17 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = join(ROOT, "dist");
 const CONFIG = fileURLToPath(new URL("./vite.config.ts", import.meta.url));
 const SOURCES = fileURLToPath(new URL("./src", import.meta.url));
+/** The card rules the card frame bundles (outside widget/src). */
+const CARD_RULES = join(ROOT, "shared", "cards.ts");
 
 /** The built module. */
 export const WIDGET_BUNDLE = join(DIST, WIDGET_DIR, "pay.js");
+
+/** Every file the builds must leave (pay.js first): one missing means build again. */
+const WIDGET_OUTPUTS = [WIDGET_BUNDLE, ...["card-frame.html", "card-frame.js", "card-frame.css"].map((file) => join(DIST, WIDGET_DIR, file))];
+
+/** Whether every built file is there. */
+const widgetIsBuilt = () => WIDGET_OUTPUTS.every((file) => existsSync(file));
 
 /** Every file under `dir`. */
 function filesUnder(dir: string): string[] {
@@ -30,11 +39,11 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Whether pay.js is missing, or older than what it is built from (sources, vite and TS configs, lockfile). */
+/** Whether a built file is missing, or older than what it is built from (sources, shared/cards.ts, vite and TS configs, lockfile). */
 export function widgetIsStale(): boolean {
-  if (!existsSync(WIDGET_BUNDLE)) return true;
-  const built = statSync(WIDGET_BUNDLE).mtimeMs;
-  const inputs = [...filesUnder(SOURCES), CONFIG, join(ROOT, "tsconfig.json"), join(ROOT, "package-lock.json")];
+  if (!widgetIsBuilt()) return true;
+  const built = Math.min(...WIDGET_OUTPUTS.map((file) => statSync(file).mtimeMs));
+  const inputs = [...filesUnder(SOURCES), CARD_RULES, CONFIG, join(ROOT, "tsconfig.json"), join(ROOT, "package-lock.json")];
   return inputs.some((file) => existsSync(file) && statSync(file).mtimeMs > built);
 }
 
@@ -49,10 +58,11 @@ function writeServingRules(): void {
 /** Runs vite and moves its output into dist/widget; writes dist/_redirects and dist/_headers. */
 export async function buildWidget(): Promise<void> {
   const { build } = await import("vite");
+  const { WIDGET_BUILDS } = await import("./vite.config");
   // Same depth as dist/widget, so the sourcemap's relative source paths stay right after the move.
   const staging = join(DIST, `.widget-build-${process.pid}-${Date.now()}`);
   try {
-    await build({ configFile: CONFIG, build: { outDir: staging, emptyOutDir: true } });
+    for (const config of WIDGET_BUILDS) await build({ ...config, configFile: false, build: { ...config.build, outDir: staging } });
     const target = join(DIST, WIDGET_DIR);
     mkdirSync(target, { recursive: true });
     const built = filesUnder(staging).map((file) => relative(staging, file));
@@ -76,13 +86,13 @@ function writeAtomically(path: string, text: string): void {
 }
 
 /**
- * Builds the widget when pay.js is missing (or, with `ifStale`, out of date), and says whether it
- * did. With `ifStale` (tests, development) a current bundle still gets its serving rules brought
+ * Builds the widget when a built file is missing (or, with `ifStale`, out of date), and says
+ * whether it did. With `ifStale` (tests, development) a current bundle still gets its serving rules brought
  * up to date, which needs no vite; without it (`npm start`) an existing build is left untouched,
  * so a read-only dist/ is fine.
  */
 export async function ensureWidget(opts: { ifStale?: boolean } = {}): Promise<boolean> {
-  if (existsSync(WIDGET_BUNDLE) && !(opts.ifStale && widgetIsStale())) {
+  if (widgetIsBuilt() && !(opts.ifStale && widgetIsStale())) {
     if (opts.ifStale) writeServingRules();
     return false;
   }
@@ -93,7 +103,7 @@ export async function ensureWidget(opts: { ifStale?: boolean } = {}): Promise<bo
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = Date.now();
   buildWidget().then(
-    () => process.stdout.write(`Built the widget: ${relative(ROOT, WIDGET_BUNDLE)} (${Date.now() - started} ms)\n`),
+    () => process.stdout.write(`Built the widget: ${relative(ROOT, WIDGET_BUNDLE)} and the card frame (${Date.now() - started} ms)\n`),
     (err) => {
       process.stderr.write(`Building the widget failed: ${err instanceof Error ? err.stack : String(err)}\n`);
       process.exit(1);

@@ -1,43 +1,61 @@
 /**
- * The widget's build: widget/src/pay.ts and everything it imports (Lit included) into ONE ES
- * module, dist/widget/pay.js, with its sourcemap. `npm run build` (and `npm install`, and
- * `npm start` when the file is missing) run it through widget/build.ts, which also writes the
- * serving rules; `npx vite build -c widget/vite.config.ts` runs this alone.
+ * The widget's builds (`WIDGET_BUILDS`), each into ONE ES module with its sourcemap:
+ * - widget/src/pay.ts and everything it imports (Lit included) into dist/widget/pay.js, the
+ *   script sellers load (this file's default export, so `npx vite build -c widget/vite.config.ts`
+ *   builds it alone);
+ * - the card frame's script (widget/src/card-frame/card-frame.ts, with shared/cards.ts; no Lit)
+ *   into dist/widget/card-frame.js and card-frame.css, its page (card-frame/public/) copied
+ *   beside them; served at /elements/card-frame (docs/widget.md, "Card entry").
+ * `npm run build` (and `npm install`, and `npm start` when a file is missing) run both through
+ * widget/build.ts, which also writes the serving rules.
  *
  * Lit's decorators compile as TypeScript's experimental decorators: the root tsconfig.json sets
  * `experimentalDecorators` and `useDefineForClassFields: false`, which vite's transform reads.
  */
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-export default defineConfig({
-  root: ROOT,
-  // Nothing to copy: the widget has no static files of its own (yet).
-  publicDir: false,
-  logLevel: "warn",
-  build: {
-    lib: {
-      entry: fileURLToPath(new URL("./src/pay.ts", import.meta.url)),
-      formats: ["es"],
-      fileName: () => "pay.js",
-    },
-    outDir: "dist/widget",
-    // Empties dist/widget only; the rest of dist/ (the Scalar bundle) is another step's.
-    emptyOutDir: true,
-    sourcemap: true,
-    // Browsers with native custom elements, shadow DOM and module scripts all run ES2022.
-    target: "es2022",
-    minify: true,
-    rolldownOptions: {
-      output: {
-        // One file: no chunk may be split off (a seller's page loads one script).
-        codeSplitting: false,
-        // Whitespace too: vite keeps it in an ES library for other bundlers' tree-shaking, but
-        // this file's reader is a buyer's browser, not a bundler.
-        minify: true,
+/** A library build of `entry` (under widget/src/) into dist/widget/{name}.js, one file, minified. */
+export function widgetBuild(entry: string, name: string, extra: { publicDir?: string; emptyOutDir?: boolean } = {}): UserConfig {
+  return {
+    root: ROOT,
+    // Static files copied as they are (the card frame's page); pay.js has none.
+    publicDir: extra.publicDir ? fileURLToPath(new URL(extra.publicDir, import.meta.url)) : false,
+    logLevel: "warn",
+    build: {
+      lib: {
+        entry: fileURLToPath(new URL(entry, import.meta.url)),
+        formats: ["es"],
+        fileName: () => `${name}.js`,
+        // What the entry imports of CSS, minified into one file (only the card frame has any).
+        cssFileName: name,
+      },
+      outDir: "dist/widget",
+      // Empties dist/widget only; the rest of dist/ (the Scalar bundle) is another step's.
+      emptyOutDir: extra.emptyOutDir ?? true,
+      sourcemap: true,
+      // Browsers with native custom elements, shadow DOM and module scripts all run ES2022.
+      target: "es2022",
+      minify: true,
+      rolldownOptions: {
+        output: {
+          // One file: no chunk may be split off (a seller's page loads one script).
+          codeSplitting: false,
+          // Whitespace too: vite keeps it in an ES library for other bundlers' tree-shaking, but
+          // this file's reader is a buyer's browser, not a bundler.
+          minify: true,
+        },
       },
     },
-  },
-});
+  };
+}
+
+/** widget/build.ts runs these in order: the first empties the output folder, the second adds to it. */
+export const WIDGET_BUILDS: readonly UserConfig[] = [
+  widgetBuild("./src/pay.ts", "pay"),
+  widgetBuild("./src/card-frame/card-frame.ts", "card-frame", { publicDir: "./src/card-frame/public", emptyOutDir: false }),
+];
+
+export default defineConfig(WIDGET_BUILDS[0]!);

@@ -7,7 +7,8 @@
  * and the median of the per-round ratios counts: the machine is shared, so absolute figures
  * drift between runs, and a burst of someone else's load lands on one round, not on the median.
  * Prints one table, writes it as JSON to bench/results/, exits 1 on a missed target or any error.
- * First it prints the widget's weight (widget-size.ts): pay.js raw and gzipped, against its target.
+ * First it prints the widget's weight (widget-size.ts): pay.js and the card frame, raw and gzipped,
+ * against their target.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

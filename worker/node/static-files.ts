@@ -2,8 +2,9 @@
  * The Node host's static files: what is in dist/ answers GET and HEAD before the app, as
  * Cloudflare serves wrangler.toml's `[assets]` directory (the same dist/) before the Worker.
  * So one build output serves both hosts: the Scalar bundle behind /docs, and the widget, whose
- * public URLs (`/pay.js`, `/pay.js.map`) and headers come from widget/serving.ts, the same rules
- * the Worker gets as dist/_redirects and dist/_headers (which are rules, never served).
+ * public URLs (`/pay.js`, `/pay.js.map`, the card frame's `/elements/card-frame` and its files)
+ * and headers come from widget/serving.ts, the same rules the Worker gets as dist/_redirects and
+ * dist/_headers (which are rules, never served).
  *
  * dist/ is listed once, at start (it is a build output, not an upload folder): a request for
  * anything else goes straight to the app, without a file-system call on the API's hot path.

@@ -1,0 +1,57 @@
+/**
+ * `<pay-3ds>`'s words in each language the widget speaks (kept here, beside the element, so the
+ * shared widget/src/locale.ts stays its owner's), and the amount as the buyer reads it.
+ */
+import type { Locale } from "../locale";
+
+const STRINGS = {
+  en: {
+    /** The element's region. */
+    region: "Card verification",
+    working: "Verifying your card…",
+    challengeShown: "Your bank asks you to confirm this payment.",
+    /** The challenge dialog's heading (its accessible name). */
+    challengeTitle: "Confirm it's you",
+    /** Under the heading; `{amount}` is the formatted amount. */
+    challengeHint: "Your bank asks you to confirm the payment of {amount}.",
+    challengeHintNoAmount: "Your bank asks you to confirm the payment.",
+    challengeFrame: "Your bank's verification",
+    deviceFrame: "Device check by your bank (nothing to do)",
+    cancel: "Cancel",
+    cancelled: "Verification cancelled.",
+    paid: "Payment approved.",
+    failed: "Payment not approved.",
+    pending: "Payment not completed yet.",
+    error: "The verification could not be completed. Please try again.",
+  },
+  "pt-BR": {
+    region: "Verificação do cartão",
+    working: "Verificando seu cartão…",
+    challengeShown: "Seu banco pede que você confirme este pagamento.",
+    challengeTitle: "Confirme que é você",
+    challengeHint: "Seu banco pede que você confirme o pagamento de {amount}.",
+    challengeHintNoAmount: "Seu banco pede que você confirme o pagamento.",
+    challengeFrame: "Verificação do seu banco",
+    deviceFrame: "Verificação do aparelho pelo seu banco (nada a fazer)",
+    cancel: "Cancelar",
+    cancelled: "Verificação cancelada.",
+    paid: "Pagamento aprovado.",
+    failed: "Pagamento não aprovado.",
+    pending: "Pagamento ainda não concluído.",
+    error: "Não foi possível concluir a verificação. Tente novamente.",
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export type ThreeDsStrings = (typeof STRINGS)["en"];
+
+export const threeDsStrings = (locale: Locale): ThreeDsStrings => STRINGS[locale];
+
+/** `amount` (in cents) in `currency`, as `locale` writes it; null when either is unknown. */
+export function formatAmount(locale: Locale, amount: number | undefined, currency: string | undefined): string | null {
+  if (amount === undefined || !Number.isFinite(amount) || !currency) return null;
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount / 100);
+  } catch {
+    return null; // an unknown currency code
+  }
+}
