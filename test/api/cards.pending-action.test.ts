@@ -4,7 +4,9 @@
  * secret works for its own transaction only and once; a publishable key reaches nothing else.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { cards } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { cards, transactions } from "../../worker/db/schema";
+import { assignPlan, createPlan } from "../support/fee-plans";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { authenticateBody, cardInput, runThreeDs } from "../support/cards";
 import { createTestContext, requester } from "../support/platform";
@@ -184,5 +186,26 @@ describe("authenticate from a browser", () => {
     const { ipAddress: _ip2, ...serverDevice } = serverBody.deviceInformation;
     const problem = await expectProblem(await ctx.post("/v1/transactions/threeds/authenticate", { ...serverBody, deviceInformation: serverDevice }), 400, "VALIDATION_FAILED");
     expect(problem.errors.map((e: { path: string }) => e.path).sort()).toEqual(["billing", "deviceInformation.ipAddress"]);
+  });
+});
+
+describe("the buyer's installments at confirm", () => {
+  it("a credit card sale takes the buyer's installments, priced with the plan's surcharge; a debit card has none", async () => {
+    const plan = await createPlan(ctx); // CREDIT_CARD 299 bps + 50, surcharge for 3 installments: 200 bps
+    await assignPlan(ctx, ctx.seller.sellerId, plan.id);
+    const tx = await createPending(10_000);
+    const extra = { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret };
+    await runThreeDs(browser.send, ctx.app, cardInput("4111111111111111"), 10_000, { extra });
+    const paid = await (await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret, installments: 3 })).json();
+    // (299 + 200) bps of 10 000 = 499, + 50 fixed.
+    expect(paid).toMatchObject({ status: "PAID", installments: 3, feeAmount: 549, netAmount: 9451 });
+    const [row] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, tx.id));
+    expect(row).toMatchObject({ installments: 3, feePercentBps: 499, feeFixedAmount: 50, feePlanId: plan.id });
+
+    const debit = await (await ctx.post("/v1/transactions", { ...pixBody(), paymentMethod: "DEBIT_CARD" })).json();
+    const bad = await expectProblem(await browser.post(`/v1/transactions/${debit.id}/3ds/confirm`, { clientSecret: debit.clientSecret, installments: 2 }), 400, "VALIDATION_FAILED");
+    expect(bad.errors[0]).toMatchObject({ path: "installments", message: "only a CREDIT_CARD sale has installments" });
+    const range = await expectProblem(await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret, installments: 22 }), 400, "VALIDATION_FAILED");
+    expect(range.errors[0].path).toBe("installments");
   });
 });

@@ -102,6 +102,8 @@ export class Pay3ds extends LitElement {
   @property() locale?: string;
   /** Run once, by itself, as soon as the key, the transaction id and the client secret are set. */
   @property({ type: Boolean }) auto = false;
+  /** CREDIT_CARD: the buyer's installments, sent with the confirmation (unset: the transaction's). */
+  @property({ type: Number }) installments?: number;
 
   @state() private phase: Phase = "idle";
   @state() private deviceDataUrl: string | null = null;
@@ -175,7 +177,7 @@ export class Pay3ds extends LitElement {
       }
       // AUTHENTICATION_FAILED (at once or after the challenge) is confirmed too: the server
       // closes the sale as FAILED authentication_failed, and the view says so.
-      await confirm(ctx);
+      await confirm(ctx, this.installments);
       return this.#finish(await readCheckout(ctx));
     } catch (err) {
       const error = asGatewayError(signal.aborted ? signal.reason : err);

@@ -59,7 +59,7 @@ import { checkoutStyles } from "./pay-checkout.styles";
 
 /** What `<pay-card-form>` and `<pay-3ds>` offer the checkout (their contracts: notes in docs/widget.md). */
 type CardForm = HTMLElement & { submit(): Promise<SetupResult> };
-type ThreeDs = HTMLElement & { run(setup?: SetupResult): Promise<CheckoutView> };
+type ThreeDs = HTMLElement & { installments?: number; run(setup?: SetupResult): Promise<CheckoutView> };
 
 type LoadError = "notFound" | "network" | "loadFailed";
 
@@ -140,11 +140,13 @@ export class PayCheckout extends LitElement {
    * so the checkout adds no message of its own: it reads the view again (a decline is final) and,
    * while the transaction is still PENDING, the form stays for another try.
    */
-  private async payByCard(): Promise<void> {
+  private async payByCard(event: CustomEvent<{ installments: number }>): Promise<void> {
     const form = this.renderRoot.querySelector<CardForm>("pay-card-form");
     const threeds = this.renderRoot.querySelector<ThreeDs>("pay-3ds");
     if (this.paying || !form || !threeds || !this.context) return;
     this.paying = true;
+    // The buyer's choice of installments travels with the confirmation (a credit card only).
+    threeds.installments = this.view?.paymentMethod === "CREDIT_CARD" ? event.detail?.installments : undefined;
     try {
       this.view = await threeds.run(await form.submit());
     } catch (err) {

@@ -54,6 +54,7 @@ export class FakeCardForm extends PaymentProps {
 }
 
 export class FakeThreeDs extends PaymentProps {
+  installments?: number;
   run(setup?: SetupResult): Promise<CheckoutView> {
     script.ran.push(setup);
     return script.run(setup);

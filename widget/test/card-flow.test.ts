@@ -32,9 +32,11 @@ describe("<pay-checkout> for a card transaction", () => {
     expect(form.installments).to.equal(1);
     expect(shadow(el).querySelector("[part=amount]")!.textContent).to.equal("R$10.50");
 
+    form.installments = 3; // the buyer picks 3 installments: they travel with the confirmation
     form.querySelector("button")!.click();
     await until(() => script.ran.length === 1, "run(setup)");
     expect(script.submitted).to.equal(1);
+    expect(threeds.installments).to.equal(3);
     expect(script.ran).to.deep.equal([SETUP]);
     await el.updateComplete;
     expect(statusOf(el)).to.equal("Processing payment…");

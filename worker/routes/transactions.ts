@@ -99,7 +99,23 @@ const confirmRoute = createRoute({
   security: SECRET_KEY_SECURITY,
   request: {
     params: TransactionIdParam,
-    body: { ...jsonBody(z.strictObject({ clientSecret: z.string().max(255).optional() }).openapi("ConfirmRequest")), required: false },
+    body: {
+      ...jsonBody(
+        z
+          .strictObject({
+            clientSecret: z.string().max(255).optional(),
+            installments: z
+              .number({ error: "must be an integer from 1 to 21" })
+              .int("must be an integer from 1 to 21")
+              .min(1, "must be an integer from 1 to 21")
+              .max(21, "must be an integer from 1 to 21")
+              .optional()
+              .openapi({ description: "CREDIT_CARD: the buyer's choice of installments (priced with the plan's surcharge); default the transaction's." }),
+          })
+          .openapi("ConfirmRequest"),
+      ),
+      required: false,
+    },
   },
   responses: { 200: json(TransactionSchema, "The transaction, PAID or FAILED."), ...problemResponses(400, 401, 404, 409, 422) },
 });
@@ -138,5 +154,5 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid("json") ?? {};
     const browser = authOf(c).kind === "publishable";
     requireCanCharge(authOf(c).seller);
-    return c.json(await confirmCardTransaction(c.get("platform"), scopeOf(c), id, { clientSecret: body.clientSecret, browser }), 200);
+    return c.json(await confirmCardTransaction(c.get("platform"), scopeOf(c), id, { clientSecret: body.clientSecret, installments: body.installments, browser }), 200);
   });

@@ -51,9 +51,12 @@ export const authenticate = (ctx: PaymentContext, setup: SetupResult, facts: Pay
 export const challengeResult = (ctx: PaymentContext, setup: SetupResult, authenticationTransactionId: string) =>
   post<ChallengeResult>("/v1/transactions/threeds/challenge-result", ctx, { requestId: setup.requestId, authenticationTransactionId, clientSecret: ctx.clientSecret });
 
-/** Authorizes the sale with the 3DS result: the transaction becomes PAID or FAILED. */
-export const confirm = (ctx: PaymentContext) =>
-  post<Pick<CheckoutView, "id" | "status">>(`/v1/transactions/${encodeURIComponent(ctx.transactionId)}/3ds/confirm`, ctx, { clientSecret: ctx.clientSecret });
+/** Authorizes the sale with the 3DS result (and the buyer's installments): PAID or FAILED. */
+export const confirm = (ctx: PaymentContext, installments?: number) =>
+  post<Pick<CheckoutView, "id" | "status">>(`/v1/transactions/${encodeURIComponent(ctx.transactionId)}/3ds/confirm`, ctx, {
+    clientSecret: ctx.clientSecret,
+    ...(installments ? { installments } : {}),
+  });
 
 /**
  * The page's address as authenticate's `returnUrl` (the challenge page posts its result to this

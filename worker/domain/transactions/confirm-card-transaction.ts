@@ -10,6 +10,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { cards, threedsSessions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
+import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
 import { cardAcquirersFor } from "../acquirers/acquirer";
@@ -20,16 +21,33 @@ import type { Scope } from "../scope";
 import { cavvFor, THREEDS_VERSION } from "../threeds/session";
 import { claimThreeDs } from "../threeds/verify";
 import { readTransaction } from "./expire-transactions";
-import { computeFee } from "./fees";
+import { computeFee, readPlanRate } from "./fees";
 import { payableBySecret } from "./pending-action";
-import { toTransaction } from "./serialize";
+import { toTransaction, type TransactionRow } from "./serialize";
 import { requireTransition } from "./state-machine";
 import { commitTransition } from "./store";
 
 /** Who confirms: a browser (publishable key, with the secret) or the seller's server. */
 export interface ConfirmInput {
   clientSecret?: string;
+  /** CREDIT_CARD: the buyer's installments, chosen in the checkout (priced with the plan's surcharge). */
+  installments?: number;
   browser: boolean;
+}
+
+/**
+ * The sale's installments and price: the buyer's choice, priced by the plan copied onto the
+ * transaction at creation (docs/fee-plans.md), or what the transaction already says.
+ */
+async function salePricing(platform: Platform, row: TransactionRow, installments: number | undefined) {
+  const same = { installments: row.installments ?? 1, feePlanId: row.feePlanId, feePercentBps: row.feePercentBps, feeFixedAmount: row.feeFixedAmount };
+  if (installments === undefined || installments === same.installments) return same;
+  if (row.paymentMethod !== "CREDIT_CARD") {
+    throw validationError([{ path: "installments", in: "body", code: "not_allowed", message: "only a CREDIT_CARD sale has installments" }]);
+  }
+  const rate = row.feePlanId ? await readPlanRate(platform.db, row.feePlanId, "CREDIT_CARD", installments) : null;
+  if (!rate) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "The transaction's fee plan has no price for CREDIT_CARD.");
+  return { installments, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
 }
 
 const AUTHENTICATION_FAILED = { code: "authentication_failed", message: "The buyer did not pass 3D Secure authentication." };
@@ -44,6 +62,7 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
     });
   }
   requireTransition(current.row.status, "pay");
+  const pricing = await salePricing(platform, current.row, input.installments);
   const [session] = await platform.db
     .select()
     .from(threedsSessions)
@@ -60,7 +79,7 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
   }
   const card = session.cardId ? await findCard(platform.db, scope, session.cardId) : null;
   if (!card) throw new ApiError("INVALID_STATE_TRANSITION", "The card of this 3DS session is no longer in the vault; start again with setup.");
-  const cardColumns = { cardId: card.id, cardBrand: card.brand, cardBin: card.bin, cardLast4: card.last4, threedsSessionId: session.id };
+  const cardColumns = { cardId: card.id, cardBrand: card.brand, cardBin: card.bin, cardLast4: card.last4, threedsSessionId: session.id, ...pricing };
   const { row } = current;
   let next;
   if (session.status === "FAILED") {
@@ -68,7 +87,7 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
   } else {
     const sale = await authorizeRouted(cardAcquirersFor(platform.acquirers, scope.livemode), {
       transactionId: id, amount: row.amount, currency: row.currency, pan: await platform.vault.open(card.pan), brand: card.brand,
-      installments: row.installments ?? 1,
+      installments: pricing.installments,
       threeDs: {
         cavv: await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: session.cardFingerprint, amount: session.amount!, currency: session.currency!, sellerId: session.sellerId }),
         eci: session.eci,
@@ -80,7 +99,7 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
       sale.outcome.status === "APPROVED"
         ? await commitTransition(platform, current, {
             trigger: "pay",
-            changes: { ...cardColumns, acquirer: sale.acquirer, paidAt: at, ...computeFee(row.amount, { percentBps: row.feePercentBps, fixedAmount: row.feeFixedAmount }) },
+            changes: { ...cardColumns, acquirer: sale.acquirer, paidAt: at, ...computeFee(row.amount, { percentBps: pricing.feePercentBps, fixedAmount: pricing.feeFixedAmount }) },
           })
         : await commitTransition(platform, current, {
             trigger: "decline",

@@ -11,7 +11,7 @@
  * surcharge for N (`fee_plans.installment_surcharges_bps`, docs/fee-plans.md), and that sum is
  * the `feePercentBps` the transaction keeps.
  */
-import { sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePlanRates, feePlans, sellers, type PaymentMethod } from "../../db/schema";
 
@@ -85,4 +85,20 @@ export async function readFeeRate(db: Db, sellerId: string, method: PaymentMetho
     percentBps: effectivePercentBps(Number(row.percentBps), surcharges, method, installments),
     fixedAmount: Number(row.fixedAmount),
   };
+}
+
+/**
+ * A plan's rate for a method with the surcharge for `installments`: how a credit card sale is
+ * priced again when the buyer chooses its installments at confirm. The plan is the one copied
+ * onto the transaction at creation (plans never change), so the price is still the creation's.
+ */
+export async function readPlanRate(db: Db, feePlanId: string, method: PaymentMethod, installments: number): Promise<FeeRate | null> {
+  const [row] = await db
+    .select({ percentBps: feePlanRates.percentBps, fixedAmount: feePlanRates.fixedAmount, surcharges: feePlans.installmentSurchargesBps })
+    .from(feePlanRates)
+    .innerJoin(feePlans, eq(feePlans.id, feePlanRates.feePlanId))
+    .where(and(eq(feePlanRates.feePlanId, feePlanId), eq(feePlanRates.paymentMethod, method)))
+    .limit(1);
+  if (!row) return null;
+  return { feePlanId, percentBps: effectivePercentBps(row.percentBps, row.surcharges, method, installments), fixedAmount: row.fixedAmount };
 }
