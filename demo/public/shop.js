@@ -33,7 +33,8 @@ async function order(productId) {
   checkout.setAttribute("client-secret", body.clientSecret);
   checkout.setAttribute("locale", "pt-BR");
   checkout.addEventListener("pay-success", (e) => ($("result").textContent = `Pedido pago! (${e.detail.transactionId})`));
-  checkout.addEventListener("pay-failed", (e) => ($("result").textContent = `Pagamento não concluído: ${e.detail.failureMessage ?? e.detail.status}`));
+  // The checkout above says why, in the buyer's language; the shop only records the outcome.
+  checkout.addEventListener("pay-failed", (e) => ($("result").textContent = `Pagamento não concluído (${e.detail.status}).`));
   $("checkout").replaceChildren(checkout);
 }
 

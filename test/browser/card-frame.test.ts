@@ -11,49 +11,38 @@
  * - messages from a wrong origin or window are ignored by the form and by the frame.
  * Saves test-results/card-frame.png (filled in) and card-frame-errors.png (errors, pt-BR).
  */
-import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Frame, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_FRAME_CSP } from "../../widget/serving";
 import { authenticateBody } from "../support/cards";
 import { pixBody } from "../support/fixtures";
-import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
 import { evilRoutes, shopRoutes } from "./card-pages";
-import { launchBrowser } from "./launch";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
 
 const RESULTS = join(__dirname, "../../test-results");
-const dir = mkdtempSync(join(tmpdir(), "pay-card-frame-"));
 
-let host: { child: ChildProcess; port: number; api: string; gateway: string };
-let keys: { secret: string; publishable: string };
+let suite: BrowserSuite;
+/** `api`: where Node calls the API (127.0.0.1); `gateway`: the same host as pages reach it (localhost: another site). */
+let host: { api: string; gateway: string };
+let keys: GatewayHost["keys"];
 let shop: TestServer;
 let evil: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const buildError = inject("widgetBuildError");
-  if (buildError) throw new Error(`the widget did not build (test/browser/widget-setup.ts): ${buildError}`);
-  const port = await freePort();
-  const started = await startNodeHost({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "pay.db")}`, DEMO_PORT: "off" });
+  suite = await startBrowserSuite("card-frame");
+  browser = suite.browser;
   // Node calls the API on 127.0.0.1; pages reach the same host as localhost: another site.
-  host = { child: started.child, port, api: `http://127.0.0.1:${port}`, gateway: `http://localhost:${port}` };
-  keys = { secret: /Secret key\s+(sk_test_\w+)/.exec(started.out)![1]!, publishable: /Publishable\s+(pk_test_\w+)/.exec(started.out)![1]! };
+  host = { api: suite.host.base, gateway: `http://localhost:${suite.host.port}` };
+  keys = suite.host.keys;
   evil = await startServer(evilRoutes());
   shop = await startServer(shopRoutes(() => ({ gateway: host.gateway, publishableKey: keys.publishable, evil: evil.origin })));
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([shop?.close(), evil?.close()]);
-  if (host) await stopNodeHost(host.child, host.port).catch(() => {});
-  killAllHosts();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => suite?.stop(shop, evil), 60_000);
 
 /** Calls the API from the seller's server (secret key) or as a browser (publishable key). */
 async function api<T = Record<string, unknown>>(path: string, body: unknown, key = keys.secret): Promise<T> {

@@ -1,14 +1,21 @@
 /**
  * The gateway for a browser test file: `npm start` (the real Node host, as a user runs it) on a
  * fresh database in a temp folder, with the sandbox seller's keys read from its first-start
- * banner, and the demo shop off. It fails at once, naming the cause, when this run's widget
- * build failed (test/browser/widget-setup.ts) rather than test an old pay.js.
+ * banner. The demo shop is off unless asked for (`{ demo: true }`: then, PORT being set, it
+ * listens on a free port and its URL is read from the banner's "Demo shop" line). It fails at
+ * once, naming the cause, when this run's widget build failed (test/browser/widget-setup.ts)
+ * rather than test an old pay.js.
+ *
+ * `startBrowserSuite` adds the Chromium to drive (launch.ts) and one `stop` for the file's
+ * `afterAll`: the browser, then the file's own servers, then the host.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser } from "playwright-core";
 import { inject } from "vitest";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
+import { launchBrowser } from "./launch";
 
 export interface GatewayHost {
   /** `http://127.0.0.1:{port}`: the API, `/pay.js` and the gateway's pages. */
@@ -16,12 +23,19 @@ export interface GatewayHost {
   port: number;
   /** The sandbox seller's keys (the secret one for the "seller's server", the publishable one for pages). */
   keys: { secret: string; publishable: string };
+  /** The demo shop's page (`http://127.0.0.1:{port}/`) when it was asked for, else null. */
+  demo: string | null;
   /** Stops the host (and any it left), and removes its database. */
   stop(): Promise<void>;
 }
 
+export interface GatewayHostOptions {
+  /** Start the demo shop beside the API (default: off, DEMO_PORT=off). */
+  demo?: boolean;
+}
+
 /** Starts the host; `name` names its temp folder. */
-export async function startGatewayHost(name: string): Promise<GatewayHost> {
+export async function startGatewayHost(name: string, options: GatewayHostOptions = {}): Promise<GatewayHost> {
   const buildError = inject("widgetBuildError");
   if (buildError) throw new Error(`the widget did not build (test/browser/widget-setup.ts): ${buildError}`);
   const dir = mkdtempSync(join(tmpdir(), `pay-${name}-`));
@@ -31,14 +45,22 @@ export async function startGatewayHost(name: string): Promise<GatewayHost> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const started = await startNodeHost({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "pay.db")}`, DEMO_PORT: "off" });
+    const started = await startNodeHost({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, "pay.db")}`,
+      ...(options.demo ? {} : { DEMO_PORT: "off" }),
+    });
     const secret = /Secret key\s+(sk_test_\w+)/.exec(started.out)?.[1];
     const publishable = /Publishable\s+(pk_test_\w+)/.exec(started.out)?.[1];
     if (!secret || !publishable) throw new Error(`no keys in the first start's banner:\n${started.out}`);
+    const demo = /Demo shop\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(started.out)?.[1] ?? null;
+    if (options.demo && !demo) throw new Error(`no demo shop in the start's banner:\n${started.out}`);
     return {
       base: `http://127.0.0.1:${port}`,
       port,
       keys: { secret, publishable },
+      demo,
       stop: async () => {
         await stopNodeHost(started.child, port).catch(() => {});
         cleanUp();
@@ -48,4 +70,36 @@ export async function startGatewayHost(name: string): Promise<GatewayHost> {
     cleanUp();
     throw err;
   }
+}
+
+/** A browser test file's gateway and browser. */
+export interface BrowserSuite {
+  host: GatewayHost;
+  browser: Browser;
+  /** Closes the browser, then `servers` (the file's own pages; unset ones skipped), then stops the host. */
+  stop(...servers: ({ close(): Promise<void> } | undefined)[]): Promise<void>;
+}
+
+/** Starts the host (as startGatewayHost) and launches Chromium; the host is stopped again if the launch fails. */
+export async function startBrowserSuite(name: string, options: GatewayHostOptions = {}): Promise<BrowserSuite> {
+  const host = await startGatewayHost(name, options);
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await host.stop();
+    throw err;
+  }
+  return {
+    host,
+    browser,
+    stop: async (...servers) => {
+      try {
+        await browser.close();
+        await Promise.all(servers.map((server) => server?.close()));
+      } finally {
+        await host.stop();
+      }
+    },
+  };
 }

@@ -6,21 +6,17 @@
  * runs 3DS with the publishable key and the secret, in Chromium. The page never holds the card.
  * Cards: docs/test-cards.json. Saves test-results/pay-3ds-challenge*.png.
  */
-import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardInput } from "../support/cards";
 import { pixBody } from "../support/fixtures";
-import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
-import { launchBrowser } from "./launch";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
 
 const RESULTS = join(__dirname, "../../test-results");
-const dir = mkdtempSync(join(tmpdir(), "pay-3ds-browser-"));
 
 const CARDS = {
   frictionless: "4111111111111111",
@@ -29,8 +25,9 @@ const CARDS = {
   insufficientFunds: "4000000000009953",
 };
 
-let host: { child: ChildProcess; port: number; base: string };
-let keys: { secret: string; publishable: string };
+let suite: BrowserSuite;
+let host: GatewayHost;
+let keys: GatewayHost["keys"];
 let shop: TestServer;
 let browser: Browser;
 
@@ -82,30 +79,17 @@ try { eval("1"); } catch { window.__evalRefused = true; }
 `;
 
 beforeAll(async () => {
-  const buildError = inject("widgetBuildError");
-  if (buildError) throw new Error(`the widget did not build (test/browser/widget-setup.ts): ${buildError}`);
-  const port = await freePort();
-  const started = await startNodeHost({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "pay.db")}`, DEMO_PORT: "off" });
-  host = { child: started.child, port, base: `http://127.0.0.1:${port}` };
-  keys = {
-    secret: /Secret key\s+(sk_test_\w+)/.exec(started.out)![1]!,
-    publishable: /Publishable\s+(pk_test_\w+)/.exec(started.out)![1]!,
-  };
+  suite = await startBrowserSuite("3ds-browser");
+  ({ host, browser } = suite);
+  keys = host.keys;
   shop = await startServer({
     "/": (req) => ({ body: shopPage(req), headers: { "Content-Security-Policy": csp(host.base) } }),
     "/shop.js": { body: SHOP_JS, headers: { "Content-Type": "text/javascript; charset=utf-8" } },
   });
-  browser = await launchBrowser();
   mkdirSync(RESULTS, { recursive: true });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  if (host) await stopNodeHost(host.child, host.port).catch(() => {});
-  killAllHosts();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => suite?.stop(shop), 60_000);
 
 /** The seller's server: a card transaction with the card in the body and no threeDs → PENDING. */
 async function createCardTransaction(number: string, amount = 4200): Promise<{ id: string; clientSecret: string }> {

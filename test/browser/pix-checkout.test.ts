@@ -11,12 +11,12 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePng } from "../support/qr";
-import { startGatewayHost, type GatewayHost } from "./gateway-host";
-import { launchBrowser } from "./launch";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
 
 const RESULTS = join(__dirname, "../../test-results");
 
+let suite: BrowserSuite;
 let host: GatewayHost;
 let keys: GatewayHost["keys"];
 let shop: TestServer;
@@ -72,7 +72,8 @@ function shopPage(query: URLSearchParams, strict: boolean): string {
 }
 
 beforeAll(async () => {
-  host = await startGatewayHost("pix-checkout");
+  suite = await startBrowserSuite("pix-checkout");
+  ({ host, browser } = suite);
   keys = host.keys;
   const js = (body: string) => ({ body, headers: { "Content-Type": "text/javascript; charset=utf-8" } });
   shop = await startServer({
@@ -81,14 +82,9 @@ beforeAll(async () => {
     "/recorder.js": js(RECORDER),
     "/shop-cart.js": js(SHOP_CART),
   });
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await host?.stop();
-}, 60_000);
+afterAll(() => suite?.stop(shop), 60_000);
 
 /** What the seller's server does: creates the PIX charge with the secret key. */
 async function createPix(): Promise<{ id: string; clientSecret: string; paymentDetails: { qrCode: string } }> {

@@ -3,20 +3,17 @@
  * `/pay.js`, and a page on another origin loads it with one module script tag and uses
  * `<pay-checkout>`, in Chromium. The Worker's side: test/workerd/widget.test.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
-import type { ChildProcess } from "node:child_process";
-import { launchBrowser } from "./launch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
 
 const RESULTS = join(__dirname, "../../test-results");
-const dir = mkdtempSync(join(tmpdir(), "pay-widget-served-"));
 
-let host: { child: ChildProcess; port: number; base: string };
+let suite: BrowserSuite;
+let host: GatewayHost;
 let shop: TestServer;
 let browser: Browser;
 
@@ -36,22 +33,12 @@ const shopPage = (base: string) => `<!doctype html>
 </html>`;
 
 beforeAll(async () => {
-  const buildError = inject("widgetBuildError");
-  if (buildError) throw new Error(`the widget did not build (test/browser/widget-setup.ts): ${buildError}`);
-  const port = await freePort();
-  const started = await startNodeHost({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "pay.db")}` });
-  host = { child: started.child, port, base: `http://127.0.0.1:${port}` };
+  suite = await startBrowserSuite("widget-served");
+  ({ host, browser } = suite);
   shop = await startServer({ "/": { body: shopPage(host.base) } });
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  if (host) await stopNodeHost(host.child, host.port).catch(() => {});
-  killAllHosts();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => suite?.stop(shop), 60_000);
 
 /** Opens the shop page, collecting page errors, and returns the /pay.js response. */
 async function openShop(page: Page, errors: string[]): Promise<Response> {
