@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { buyerBody } from "../support/fixtures";
 import { api, apiJson } from "./api";
+import { authenticateBody, buyer, card } from "./card-sale";
 
 describe("cards in workerd", () => {
   it("tokenizes a card with the PAN sealed, and refuses the processor's refused card", async () => {
@@ -31,20 +32,6 @@ describe("cards in workerd", () => {
     expect(invalid.status).toBe(400);
   });
 });
-
-/** The spec's authenticate body for a setup result. */
-function authenticateBody(setup: { requestId: string; referenceId: string }, card: unknown, amount: number, clientSecret?: string) {
-  return {
-    requestId: setup.requestId, referenceId: setup.referenceId, card, amount, currency: "BRL", paymentMethod: "CREDIT_CARD",
-    returnUrl: "https://loja.example.com/3ds-return", deviceChannel: "BROWSER",
-    deviceInformation: { httpBrowserLanguage: "pt-BR", httpBrowserScreenHeight: "900", httpBrowserScreenWidth: "1440", userAgentBrowserValue: "Mozilla/5.0", httpAcceptContent: "text/html", ipAddress: "203.0.113.7" },
-    billing: { address1: "Rua A, 1", administrativeArea: "SP", country: "BR", locality: "Sao Paulo", firstName: "Maria", lastName: "Silva", email: "maria@example.com", postalCode: "01310100" },
-    ...(clientSecret ? { clientSecret } : {}),
-  };
-}
-
-const card = (number: string) => ({ number, holderName: "MARIA SILVA", expirationMonth: "12", expirationYear: "2030", cvv: "123" });
-const buyer = { name: "Joana Souza", documentType: "CPF", documentNumber: "52998224725", email: "joana@example.com" };
 
 describe("card payments in workerd", () => {
   it("frictionless 3DS then the sale: PAID at the routed acquirer", async () => {

@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { VALID_CPF } from "../support/fixtures";
 import { api, apiJson } from "./api";
+import { cardSale } from "./card-sale";
 
 type Settlement = { id: string; grossAmount: number; chargebackAmount: number; transactionCount: number; livemode: boolean; dueDate: string };
 
@@ -55,5 +56,18 @@ describe("settlements in workerd", () => {
     expect(await refused.json()).toMatchObject({ code: "UNPROCESSABLE", paymentMethod: "PIX" });
     expect(await apiJson("GET", "/v1/chargebacks", 200)).toMatchObject({ page: 0, size: 20, items: expect.any(Array) });
     expect((await api("GET", `/v1/chargebacks/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it("a card sale's chargeback: 201 OPEN, CHARGEBACK_RECEIVED in the feed, and a refund may not take it back again", async () => {
+    const sale = await cardSale(6000);
+    expect(sale.status).toBe("PAID");
+    const chargeback = await apiJson<{ id: string; status: string; amount: number }>("POST", `/v1/sandbox/transactions/${sale.id}/chargeback`, 201, { amount: 4000 });
+    expect(chargeback).toMatchObject({ status: "OPEN", amount: 4000 });
+    expect(await apiJson("GET", `/v1/chargebacks/${chargeback.id}`, 200)).toEqual(chargeback);
+    const feed = await apiJson<{ items: { type: string; data: { details?: { id: string } } }[] }>("GET", "/v1/events?type=CHARGEBACK_RECEIVED&since=2000-01-01T00:00:00Z&limit=100", 200);
+    expect(feed.items.some((e) => e.data.details?.id === chargeback.id)).toBe(true);
+    const over = await api("POST", `/v1/transactions/${sale.id}/refunds`, { amount: 2001 });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ code: "REFUND_EXCEEDS_AMOUNT", refundableAmount: 2000 });
   });
 });
