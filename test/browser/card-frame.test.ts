@@ -232,6 +232,36 @@ describe("card entry in the gateway's frame, on a seller's page of another site"
     await page.close();
   });
 
+  it("axe-core finds no accessibility violation in the frame or the form, empty or showing errors", async () => {
+    const tx = await pendingCard();
+    // The frame's and the shop's CSPs would refuse the checker's script: only this context bypasses them.
+    const context = await browser.newContext({ bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      const { frame } = await openForm(page, { locale: "pt-BR", tx: tx.id, secret: tx.secret });
+      const axePath = require.resolve("axe-core/axe.min.js");
+      const audit = async (target: Page | Frame) => {
+        await target.addScriptTag({ path: axePath });
+        return target.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+          });
+          return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+        });
+      };
+      expect(await audit(frame)).toEqual([]);
+      await frame.getByLabel("Número do cartão").pressSequentially("4111111111111112");
+      await frame.getByLabel("Validade (MM/AA)").pressSequentially("0120");
+      await frame.getByLabel("Nome impresso no cartão").focus();
+      // The errors are on screen: the audit covers the invalid state too.
+      expect(await frame.getByLabel("Número do cartão").getAttribute("aria-invalid")).toBe("true");
+      expect(await audit(frame)).toEqual([]);
+      expect(await audit(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the host page cannot read the card number; the frame's own setup call succeeds and the payment goes through", async () => {
     const PAN = "5555555555554444";
     const tx = await pendingCard();
