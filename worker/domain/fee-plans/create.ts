@@ -4,25 +4,16 @@
  * company (a seller with no parent) may create one: a sub-seller's prices are its company's to
  * set, so it gets 403.
  */
-import { eq } from "drizzle-orm";
-import { feePlanRates, feePlans, PAYMENT_METHODS, sellers } from "../../db/schema";
-import { ApiError } from "../../lib/problem";
+import { feePlanRates, feePlans, PAYMENT_METHODS } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { FeePlan, FeePlanCreate } from "../../schemas/fee-plan";
 import type { Scope } from "../scope";
+import { requireCompany } from "../sub-sellers/reach";
 import { toFeePlan, type FeePlanRateRow, type FeePlanRow } from "./read";
-
-/** Throws 403 unless the caller is a company (a seller without a parent). */
-async function assertCompany(platform: Platform, caller: Scope): Promise<void> {
-  const [me] = await platform.db.select({ parentId: sellers.parentId }).from(sellers).where(eq(sellers.id, caller.sellerId)).limit(1);
-  if (!me || me.parentId !== null) {
-    throw new ApiError("FORBIDDEN", "Only a company can create fee plans: a sub-seller is priced by the plan its company assigns to it.");
-  }
-}
 
 /** Creates the caller company's plan; returns it as GET /v1/fee-plans/{id} will. */
 export async function createFeePlan(platform: Platform, caller: Scope, input: FeePlanCreate): Promise<FeePlan> {
-  await assertCompany(platform, caller);
+  await requireCompany(platform.db, caller, "Only a company can create fee plans: a sub-seller is priced by the plan its company assigns to it.");
   const surcharges = input.installmentSurchargesBps ?? {};
   const row: FeePlanRow = {
     id: crypto.randomUUID(),

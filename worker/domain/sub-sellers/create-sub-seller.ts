@@ -17,14 +17,8 @@ import type { SellerCreate } from "../../schemas/seller";
 import { issueKey } from "../api-keys";
 import type { Scope } from "../scope";
 import { newWebhook, toWebhook } from "../webhooks/manage";
-import type { SellerRow } from "./reach";
+import { requireCompany, type SellerRow } from "./reach";
 import { toSeller } from "./serialize";
-
-/** Refuses a caller that is itself a sub-seller: only companies have sub-sellers. */
-async function requireCompany(platform: Platform, caller: Scope): Promise<void> {
-  const [me] = await platform.db.select({ parentId: sellers.parentId }).from(sellers).where(eq(sellers.id, caller.sellerId)).limit(1);
-  if (me?.parentId) throw new ApiError("FORBIDDEN", "A sub-seller cannot create sellers; ask your company to create it.");
-}
 
 /** Refuses a fee plan that is not the caller's own. */
 async function requireOwnPlan(platform: Platform, caller: Scope, feePlanId: string): Promise<void> {
@@ -42,7 +36,7 @@ async function requireOwnPlan(platform: Platform, caller: Scope, feePlanId: stri
 
 /** Creates the sub-seller; returns it with its keys (and webhook secret), shown this once. */
 export async function createSubSeller(platform: Platform, caller: Scope, input: SellerCreate) {
-  await requireCompany(platform, caller);
+  await requireCompany(platform.db, caller, "A sub-seller cannot create sellers; ask your company to create it.");
   await requireOwnPlan(platform, caller, input.feePlanId);
   const now = platform.now();
   const at = now.toISOString();
