@@ -8,11 +8,9 @@
  */
 import { eq } from "drizzle-orm";
 import { sellers } from "../../db/schema";
-import { equalsConstantTime } from "../../lib/crypto";
-import { notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
-import { readTransaction } from "./expire-transactions";
+import { readBySecret } from "./pending-action";
 import { toTransaction } from "./serialize";
 
 /** Decline codes a buyer can act on (another card, a new expiry, 3DS again); others read "card_declined". */
@@ -26,9 +24,7 @@ const DECLINED = "The card was declined. Try another card or payment method.";
 
 /** The view, or 404 for an unknown transaction or a wrong or missing secret (no oracle). */
 export async function checkoutView(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined) {
-  const state = await readTransaction(platform, id, scope);
-  const secret = state?.row.clientSecret;
-  if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
+  const state = await readBySecret(platform, scope, id, clientSecret);
   const tx = toTransaction(state, platform.config.baseUrl);
   const [merchant] = await platform.db
     .select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName })

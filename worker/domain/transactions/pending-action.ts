@@ -23,13 +23,23 @@ export function newClientSecret(id: string): string {
  * that is no longer PENDING is a 409.
  */
 export async function payableBySecret(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined): Promise<TransactionState> {
-  const state = await readTransaction(platform, id, scope);
-  const secret = state?.row.clientSecret ?? state?.row.pendingAction?.clientSecret;
-  if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
+  const state = await readBySecret(platform, scope, id, clientSecret);
   if (state.row.status !== "PENDING") {
     throw new ApiError("INVALID_STATE_TRANSITION", `The transaction is ${state.row.status}; its client secret can no longer be used.`, {
       extensions: { currentStatus: state.row.status, allowedStatuses: ["PENDING"] },
     });
   }
+  return state;
+}
+
+/**
+ * The caller's transaction `id` whose client secret is `clientSecret`, in any status (compared in
+ * constant time). A wrong or missing secret is a 404, as for a transaction that does not exist.
+ */
+export async function readBySecret(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined): Promise<TransactionState> {
+  const state = await readTransaction(platform, id, scope);
+  // Rows from before migration 0006 have their secret only in the pendingAction.
+  const secret = state?.row.clientSecret ?? state?.row.pendingAction?.clientSecret;
+  if (!state || !secret || !clientSecret || !equalsConstantTime(secret, clientSecret)) throw notFound("transaction", id);
   return state;
 }
