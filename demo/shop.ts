@@ -31,6 +31,17 @@ export interface DemoShopOptions {
   webhookSecret: () => string | null;
 }
 
+/** Calls the API as the shop's server does: with its secret key, JSON in and out. */
+export function callApi(api: ApiFetch, gatewayUrl: string, secretKey: string, method: string, path: string, body?: unknown) {
+  return api(
+    new Request(`${gatewayUrl}${path}`, {
+      method,
+      headers: { "X-Api-Key": secretKey, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
+}
+
 /** What the shop sells (prices in centavos). */
 export const PRODUCTS = [
   { id: "cafe", name: "Café especial 250 g", amount: 3990 },
@@ -52,14 +63,7 @@ export function createDemoShop(opts: DemoShopOptions) {
   const gateway = new URL(opts.gatewayUrl).origin;
   const page = file("index.html").replaceAll("{{GATEWAY}}", opts.gatewayUrl);
   const events: { id: string; type: string; occurredAt: string; transactionId: string | null; status: string | null }[] = [];
-  const api = (method: string, path: string, body?: unknown) =>
-    opts.api(
-      new Request(`${opts.gatewayUrl}${path}`, {
-        method,
-        headers: { "X-Api-Key": opts.secretKey, ...(body ? { "Content-Type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
-    );
+  const api = (method: string, path: string, body?: unknown) => callApi(opts.api, opts.gatewayUrl, opts.secretKey, method, path, body);
 
   return new Hono()
     .get("/", (c) => c.html(page, 200, { "Content-Security-Policy": csp(gateway), "Cache-Control": "no-store" }))

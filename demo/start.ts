@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Db } from "../worker/db/client";
 import type { SellerWithKeys } from "../worker/domain/sellers";
 import { demoSecrets, saveDemoSecrets, type DemoSecrets } from "./keys";
-import { createDemoShop, type ApiFetch } from "./shop";
+import { callApi, createDemoShop, type ApiFetch } from "./shop";
 
 export interface DemoStart {
   db: Db;
@@ -25,13 +25,7 @@ export interface DemoStart {
 /** Registers (or re-points) the shop's webhook; returns the secrets with its id and secret. */
 async function ensureWebhook(opts: DemoStart, secrets: DemoSecrets, url: string): Promise<DemoSecrets> {
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await opts.api(
-      new Request(`${opts.gatewayUrl}${path}`, {
-        method,
-        headers: { "X-Api-Key": secrets.apiKey, ...(body ? { "Content-Type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
-    );
+    const res = await callApi(opts.api, opts.gatewayUrl, secrets.apiKey, method, path, body);
     return { status: res.status, body: (await res.json().catch(() => ({}))) as { id?: string; secret?: string; url?: string } };
   };
   const base = `/v1/sellers/${secrets.sellerId}/webhooks`;
