@@ -50,9 +50,10 @@ describe("pendingAction", () => {
     const tx = await createPending();
     const res = await payInBrowser(tx, "4111111111111111");
     expect(res.status, await res.clone().text()).toBe(200);
+    // The browser gets the buyer-safe view; the seller's server reads the rest.
     const paid = await res.json();
-    expect(paid).toMatchObject({ id: tx.id, status: "PAID", pendingAction: null, card: { brand: "VISA", last4digits: "1111" }, acquirer: "sandbox-alpha", feeAmount: expect.any(Number) });
-    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toEqual(paid);
+    expect(paid).toMatchObject({ id: tx.id, status: "PAID", nextAction: null, card: { brand: "VISA", last4digits: "1111" } });
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "PAID", pendingAction: null, acquirer: "sandbox-alpha", feeAmount: expect.any(Number) });
     const vaulted = await ctx.platform.db.select().from(cards);
     expect(vaulted.map((c) => [c.type, c.status])).toEqual([["SINGLE_USE", "INACTIVE"]]);
     // Confirm twice: refused, the transaction is no longer PENDING.
@@ -126,8 +127,10 @@ describe("pendingAction", () => {
 
 describe("pendingAction: 3DS failure, and what is stored", () => {
   it("an authentication that fails (no challenge) makes confirm FAILED authentication_failed", async () => {
-    const res = await payInBrowser(await createPending(), "4000000000001018");
-    expect(await res.json()).toMatchObject({ status: "FAILED", failureCode: "authentication_failed", feeAmount: null });
+    const tx = await createPending();
+    const res = await payInBrowser(tx, "4000000000001018");
+    expect(await res.json()).toMatchObject({ status: "FAILED", failureCode: "authentication_failed" });
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "FAILED", failureCode: "authentication_failed", feeAmount: null });
   });
 
   it("no table and no log line holds the PAN or the CVV after tokenize, a 3DS sale and a browser payment", async () => {
@@ -193,12 +196,14 @@ describe("the buyer's installments at confirm", () => {
   it("a credit card sale takes the buyer's installments, priced with the plan's surcharge; a debit card has none", async () => {
     const plan = await createPlan(ctx); // CREDIT_CARD 299 bps + 50, surcharge for 3 installments: 200 bps
     await assignPlan(ctx, ctx.seller.sellerId, plan.id);
-    const tx = await createPending(10_000);
+    const tx = await createPending(10_000, { maxInstallments: 12 });
+    expect(tx).toMatchObject({ installments: 1, maxInstallments: 12 });
     const extra = { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret };
     await runThreeDs(browser.send, ctx.app, cardInput("4111111111111111"), 10_000, { extra });
     const paid = await (await browser.post(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret: tx.pendingAction.clientSecret, installments: 3 })).json();
+    expect(paid).toMatchObject({ status: "PAID", installments: 3 });
     // (299 + 200) bps of 10 000 = 499, + 50 fixed.
-    expect(paid).toMatchObject({ status: "PAID", installments: 3, feeAmount: 549, netAmount: 9451 });
+    expect(await (await ctx.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "PAID", installments: 3, feeAmount: 549, netAmount: 9451 });
     const [row] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, tx.id));
     expect(row).toMatchObject({ installments: 3, feePercentBps: 499, feeFixedAmount: 50, feePlanId: plan.id });
 

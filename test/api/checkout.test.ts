@@ -41,6 +41,7 @@ describe("every transaction carries a client secret", () => {
       paymentDetails: tx.paymentDetails,
       card: null,
       installments: null,
+      maxInstallments: null,
       nextAction: null,
       failureCode: null,
       failureMessage: null,

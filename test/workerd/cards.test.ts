@@ -65,8 +65,11 @@ describe("card payments in workerd", () => {
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors *");
     const done = await exports.default.fetch(new Request(`${inject("baseUrl")}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "code=123456" }));
     expect(await done.text()).toContain("AUTHENTICATION_SUCCESSFUL");
+    // A publishable key's confirm answers the buyer-safe view, not the seller's.
     const paid = await send(`/v1/transactions/${tx.id}/3ds/confirm`, { clientSecret });
-    expect(paid).toMatchObject({ status: "PAID", pendingAction: null });
+    expect(paid).toMatchObject({ status: "PAID", nextAction: null, card: { last4digits: "3220" } });
+    expect(paid).not.toHaveProperty("acquirer");
+    expect(paid).not.toHaveProperty("customer");
     const preflight = await exports.default.fetch(new Request(`${inject("baseUrl")}/v1/transactions/${tx.id}/3ds/confirm`, { method: "OPTIONS", headers: { Origin: "https://loja.example.com", "Access-Control-Request-Method": "POST" } }));
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     const secretRoute = await api("GET", `/v1/transactions/${tx.id}`, undefined, pk);

@@ -20,6 +20,8 @@ export interface CheckoutView {
   paymentDetails: { qrCode: string; qrCodeUrl: string; expiresAt: string } | null;
   card: { brand: string; last4digits: string } | null;
   installments: number | null;
+  /** CREDIT_CARD: the most installments the seller allows the buyer to choose. */
+  maxInstallments: number | null;
   nextAction: { type: "threeds"; provider: string } | null;
   failureCode: string | null;
   failureMessage: string | null;

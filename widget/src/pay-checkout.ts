@@ -208,6 +208,7 @@ export class PayCheckout extends LitElement {
         .amount=${view.amount}
         .currency=${view.currency}
         .installments=${view.installments ?? 1}
+        .maxInstallments=${view.maxInstallments ?? view.installments ?? 1}
         .locale=${this.resolvedLocale}
         .disabled=${this.paying}
         @pay-card-submit=${this.payByCard}

@@ -36,6 +36,7 @@ class PaymentProps extends HTMLElement {
 
 export class FakeCardForm extends PaymentProps {
   installments = 1;
+  maxInstallments?: number;
   disabled = false;
 
   connectedCallback(): void {

@@ -30,6 +30,8 @@ describe("<pay-checkout> for a card transaction", () => {
     expect(given(form)).to.deep.equal([PK, TX, SECRET, "CREDIT_CARD", 1050, "BRL", "en"]);
     expect(given(threeds)).to.deep.equal([PK, TX, SECRET, "CREDIT_CARD", 1050, "BRL", "en"]);
     expect(form.installments).to.equal(1);
+    // The form offers no more installments than the seller allowed (the server refuses more).
+    expect(form.maxInstallments).to.equal(6);
     expect(shadow(el).querySelector("[part=amount]")!.textContent).to.equal("R$10.50");
 
     form.installments = 3; // the buyer picks 3 installments: they travel with the confirmation

@@ -39,6 +39,7 @@ export function pixView(overrides: Partial<CheckoutView> = {}): CheckoutView {
     paymentDetails: { qrCode: PIX_CODE, qrCodeUrl: "http://127.0.0.1:8787/pix/qr/AbCdEfGhIjKlMnOpQrStUvWxY", expiresAt: iso(SERVER_NOW + 15 * 60_000) },
     card: null,
     installments: null,
+    maxInstallments: null,
     nextAction: null,
     failureCode: null,
     failureMessage: null,
@@ -59,6 +60,7 @@ export function cardView(overrides: Partial<CheckoutView> = {}): CheckoutView {
     paymentDetails: null,
     card: { brand: "VISA", last4digits: "1111" },
     installments: 1,
+    maxInstallments: 6,
     nextAction: { type: "threeds", provider: "sandbox" },
     ...overrides,
   });

@@ -349,6 +349,11 @@ export const transactions = sqliteTable(
     cardToken: text("card_token"),
     /** CREDIT_CARD: 1 to 21. */
     installments: integer("installments"),
+    /**
+     * CREDIT_CARD pendingAction: the most installments the buyer may choose at confirm, set by the
+     * seller's server at creation (default: `installments`). Null for other methods and older rows.
+     */
+    maxInstallments: integer("max_installments"),
     /** Cards: the acquirer that processed the sale (smart routing; docs/cards.md). */
     acquirer: text("acquirer"),
     /** FAILED: why (a decline code of docs/test-cards.json) and a sentence for people. */
@@ -367,6 +372,12 @@ export const transactions = sqliteTable(
      * buyer-safe view, and pay a card pendingAction. Null on rows older than migration 0006.
      */
     clientSecret: text("client_secret"),
+    /**
+     * A confirm's claim on a PENDING card transaction (confirm-card-transaction.ts): until this
+     * moment one request is authorizing it at the acquirer, and no other confirm, cancel or
+     * expiry may move it. Null when unclaimed; a lapsed claim (a crashed request) frees it.
+     */
+    confirmingUntil: text("confirming_until"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,

@@ -11,6 +11,7 @@ import { createPixTransaction } from "../domain/transactions/create-pix-transact
 import { requireCanCharge } from "../domain/transactions/seller-gate";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
+import { toCheckoutView } from "../domain/transactions/checkout-view";
 import { readTransaction } from "../domain/transactions/expire-transactions";
 import { authOf, scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
@@ -20,6 +21,7 @@ import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
 import { idParam } from "../schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
+import { CheckoutTransactionSchema } from "../schemas/checkout";
 
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");
@@ -95,7 +97,10 @@ const confirmRoute = createRoute({
   summary: "Confirm a card transaction after the browser's 3DS (pendingAction)",
   description:
     "Charges the card of the transaction's completed 3DS session: PAID or FAILED. Browser-safe: with a publishable key, " +
-    "`clientSecret` (the transaction's pendingAction) is required. 409 until 3DS is completed, and once the transaction left PENDING.",
+    "`clientSecret` (the transaction's pendingAction) is required, and the answer is the buyer-safe CheckoutTransaction. " +
+    "409 until 3DS is completed, once the transaction left PENDING, and while another confirm of it is at the acquirer " +
+    "(CONCURRENT_MODIFICATION: one confirm per transaction ever reaches the acquirer). `installments` above the transaction's " +
+    "`maxInstallments` is a 400.",
   security: SECRET_KEY_SECURITY,
   request: {
     params: TransactionIdParam,
@@ -117,7 +122,13 @@ const confirmRoute = createRoute({
       required: false,
     },
   },
-  responses: { 200: json(TransactionSchema, "The transaction, PAID or FAILED."), ...problemResponses(400, 401, 404, 409, 422) },
+  responses: {
+    200: json(
+      z.union([TransactionSchema, CheckoutTransactionSchema]),
+      "The transaction, PAID or FAILED: a Transaction for a secret key, the buyer-safe CheckoutTransaction for a publishable key.",
+    ),
+    ...problemResponses(400, 401, 404, 409, 422),
+  },
 });
 
 /** The transactions routes. */
@@ -154,5 +165,8 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const body = c.req.valid("json") ?? {};
     const browser = authOf(c).kind === "publishable";
     requireCanCharge(authOf(c).seller);
-    return c.json(await confirmCardTransaction(c.get("platform"), scopeOf(c), id, { clientSecret: body.clientSecret, installments: body.installments, browser }), 200);
+    const platform = c.get("platform");
+    const state = await confirmCardTransaction(platform, scopeOf(c), id, { clientSecret: body.clientSecret, installments: body.installments, browser });
+    // A browser (publishable key) sees only what a buyer may: never the seller's view.
+    return c.json(browser ? await toCheckoutView(platform, state) : toTransaction(state, platform.config.baseUrl), 200);
   });

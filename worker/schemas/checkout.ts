@@ -22,6 +22,7 @@ export const CheckoutTransactionSchema = TransactionSchema.pick({
   livemode: true,
   paymentDetails: true,
   installments: true,
+  maxInstallments: true,
   failureMessage: true,
   createdAt: true,
   paidAt: true,

@@ -55,6 +55,7 @@ type CreateFields = {
   card?: unknown;
   threeDs?: unknown;
   installments?: number;
+  maxInstallments?: number;
 };
 
 /** The rules that depend on the payment method (one issue per broken rule, by field). */
@@ -74,6 +75,13 @@ function methodRules(v: CreateFields, ctx: z.RefinementCtx) {
   }
   if (v.paymentMethod === "DEBIT_CARD" && v.installments !== undefined && v.installments > 1) {
     ctx.addIssue({ code: "custom", path: ["installments"], message: "a DEBIT_CARD payment is paid at once: installments must be 1" });
+  }
+  if (v.maxInstallments !== undefined) {
+    if (v.paymentMethod !== "CREDIT_CARD") {
+      ctx.addIssue({ code: "custom", path: ["maxInstallments"], message: "only a CREDIT_CARD payment is paid in installments" });
+    } else if (v.maxInstallments < (v.installments ?? 1)) {
+      ctx.addIssue({ code: "custom", path: ["maxInstallments"], message: "must be at least installments" });
+    }
   }
   if (v.threeDs !== undefined && v.card === undefined) {
     ctx.addIssue({ code: "custom", path: ["card"], message: "send the card the 3DS authentication was for (the same card, or its cardToken)" });
@@ -112,6 +120,17 @@ export const TransactionCreateSchema = z
       .max(21, "at most 21")
       .optional()
       .openapi({ description: "CREDIT_CARD: 1 to 21 (default 1). DEBIT_CARD: 1 only. A PIX charge ignores it, as the spec says." }),
+    maxInstallments: z
+      .number()
+      .int("must be an integer")
+      .min(1, "must be at least 1")
+      .max(21, "at most 21")
+      .optional()
+      .openapi({
+        description:
+          "CREDIT_CARD pendingAction: the most installments the buyer may choose in the checkout (confirm refuses more). " +
+          "Default `installments`: the buyer cannot change what your server set unless you allow it.",
+      }),
     threeDs: ThreeDsSchema.optional(),
     seonSession: z.string().max(4096, "at most 4096 characters").optional(),
   })
@@ -201,6 +220,11 @@ export const TransactionSchema = z
       .openapi({ description: "Card payments: the card, never more than its BIN and last 4 digits." }),
     cardToken: z.string().nullable().openapi({ description: "The card's token when it was tokenized (`card.tokenize`) or paid by token." }),
     installments: z.number().int().nullable(),
+    maxInstallments: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "CREDIT_CARD: the most installments the buyer may choose when paying the pendingAction (null for other methods)." }),
     acquirer: z.string().nullable().openapi({ description: "Card payments: the acquirer that processed the sale (smart routing)." }),
     failureCode: z.string().nullable().openapi({ description: "FAILED: why, e.g. insufficient_funds (docs/test-cards.json lists them)." }),
     failureMessage: z.string().nullable(),

@@ -5,7 +5,7 @@
  * belongs to one seller and mode, and to a buyer when one is named: any other caller gets "not
  * found", never a hint that it exists.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { binOf, cardProblems, detectBrand, lastFourOf, parseExpiry } from "../../../shared/cards";
 import type { Db } from "../../db/client";
 import { cards, type CARD_TYPES } from "../../db/schema";
@@ -84,6 +84,15 @@ export async function findCard(db: Db, scope: Scope, token: string, buyerId?: st
   if (!row) return null;
   if (buyerId && row.buyerId && row.buyerId !== buyerId) return null;
   return row;
+}
+
+/**
+ * The statement that spends a single-use card once the one sale it was vaulted for is decided:
+ * INACTIVE, and its sealed PAN erased, so nothing is left to open (PCI DSS 3.2.1: keep card data
+ * no longer than needed). `when` makes it part of the sale's guarded batch. Other cards untouched.
+ */
+export function spendSingleUseCard(db: Db, cardId: string, when: SQL) {
+  return db.update(cards).set({ status: "INACTIVE", pan: "" }).where(and(eq(cards.id, cardId), eq(cards.type, "SINGLE_USE"), when));
 }
 
 /** The spec's Tokenized card. `expirationDate` is the last instant the card is valid (end of its month, UTC). */

@@ -8,7 +8,7 @@
  * for any later check, and a sale with another card, amount or seller produces another value. Only
  * its own digest is stored, to find the session from it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { threedsSessions } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -74,6 +74,20 @@ export async function findSession(platform: Platform, scope: Scope, requestId: s
     });
   }
   return row;
+}
+
+/**
+ * The finished (AUTHENTICATED or FAILED) session of transaction `transactionId` that no sale has
+ * used yet, the most recent first: what a confirm charges. Null when 3DS is not completed.
+ */
+export async function finishedSessionOf(platform: Platform, transactionId: string): Promise<ThreeDsSessionRow | null> {
+  const [row] = await platform.db
+    .select()
+    .from(threedsSessions)
+    .where(and(eq(threedsSessions.transactionId, transactionId), inArray(threedsSessions.status, ["AUTHENTICATED", "FAILED"]), isNull(threedsSessions.usedBy)))
+    .orderBy(desc(threedsSessions.updatedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The session that produced `authenticationId` (the challenge page's key), or null. */

@@ -11,7 +11,7 @@ import { sellers } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { readBySecret } from "./pending-action";
-import { toTransaction } from "./serialize";
+import { toTransaction, type TransactionState } from "./serialize";
 
 /** Decline codes a buyer can act on (another card, a new expiry, 3DS again); others read "card_declined". */
 const BUYER_FAILURES: Record<string, string> = {
@@ -24,7 +24,14 @@ const DECLINED = "The card was declined. Try another card or payment method.";
 
 /** The view, or 404 for an unknown transaction or a wrong or missing secret (no oracle). */
 export async function checkoutView(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined) {
-  const state = await readBySecret(platform, scope, id, clientSecret);
+  return toCheckoutView(platform, await readBySecret(platform, scope, id, clientSecret));
+}
+
+/**
+ * The buyer-safe view of `state`: what every answer to a publishable key shows of a transaction
+ * (the checkout read, and confirm's result), never the seller's view.
+ */
+export async function toCheckoutView(platform: Platform, state: TransactionState) {
   const tx = toTransaction(state, platform.config.baseUrl);
   const [merchant] = await platform.db
     .select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName })
@@ -45,6 +52,7 @@ export async function checkoutView(platform: Platform, scope: Scope, id: string,
     paymentDetails: tx.paymentDetails,
     card: tx.card ? { brand: tx.card.brand, last4digits: tx.card.last4digits } : null,
     installments: tx.installments,
+    maxInstallments: tx.maxInstallments,
     // A card transaction still PENDING waits for the buyer's 3DS (the widget's <pay-3ds>).
     nextAction: tx.status === "PENDING" && tx.pendingAction ? { type: "threeds" as const, provider: tx.pendingAction.provider } : null,
     failureCode,

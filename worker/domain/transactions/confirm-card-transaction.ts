@@ -2,30 +2,30 @@
  * POST /v1/transactions/{id}/3ds/confirm: a PENDING card transaction (pendingAction) is paid
  * with the card and the 3DS authentication its browser completed. Starts from PENDING only.
  *
- * The transaction's most recent finished 3DS session is claimed (so two confirms cannot both
- * charge), its card opened from the vault and the sale authorized at the routed acquirer:
- * PENDING → PAID (fee, TRANSACTION_PAID) or PENDING → FAILED (decline code; `authentication_failed`
- * when 3DS failed). A publishable key must send the transaction's clientSecret.
+ * At most one confirm per transaction ever reaches the acquirer: after the checks that need no
+ * lock, the transaction itself is claimed (`claimConfirmation`, a guarded UPDATE), and only the
+ * claim's holder claims the 3DS session, authorizes the sale at the routed acquirer and commits
+ * PENDING → PAID (fee, TRANSACTION_PAID) or PENDING → FAILED (decline code;
+ * `authentication_failed` when 3DS failed). Every concurrent confirm gets a 409 at once, and
+ * cancel and expiry wait for the claim too. A single-use card is spent (its sealed PAN erased) in
+ * the same batch as the move. A publishable key must send the transaction's clientSecret.
  */
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { cards, threedsSessions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
-import type { Transaction } from "../../schemas/transaction";
 import { cardAcquirersFor } from "../acquirers/acquirer";
 import { authorizeRouted } from "../acquirers/routing";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
-import { findCard } from "../cards/vault-card";
+import { findCard, spendSingleUseCard, type CardRow } from "../cards/vault-card";
 import type { Scope } from "../scope";
-import { cavvFor, THREEDS_VERSION } from "../threeds/session";
+import { cavvFor, finishedSessionOf, THREEDS_VERSION, type ThreeDsSessionRow } from "../threeds/session";
 import { claimThreeDs } from "../threeds/verify";
 import { readTransaction } from "./expire-transactions";
 import { computeFee, readPlanRate } from "./fees";
 import { payableBySecret } from "./pending-action";
-import { toTransaction, type TransactionRow } from "./serialize";
+import type { TransactionRow, TransactionState } from "./serialize";
 import { requireTransition } from "./state-machine";
-import { commitTransition } from "./store";
+import { beingConfirmed, claimConfirmation, commitTransition, isClaimed, releaseConfirmation, type MoveInput } from "./store";
 
 /** Who confirms: a browser (publishable key, with the secret) or the seller's server. */
 export interface ConfirmInput {
@@ -35,15 +35,25 @@ export interface ConfirmInput {
   browser: boolean;
 }
 
+/** The most installments a confirm may choose: what the seller's server allowed at creation. */
+export function maxInstallmentsOf(row: Pick<TransactionRow, "paymentMethod" | "installments" | "maxInstallments">): number {
+  return row.paymentMethod === "CREDIT_CARD" ? (row.maxInstallments ?? row.installments ?? 1) : 1;
+}
+
 /**
- * The sale's installments and price: the buyer's choice, priced by the plan copied onto the
- * transaction at creation (docs/fee-plans.md), or what the transaction already says.
+ * The sale's installments and price: the buyer's choice (never above the seller's maximum),
+ * priced by the plan copied onto the transaction at creation (docs/fee-plans.md), or what the
+ * transaction already says.
  */
 async function salePricing(platform: Platform, row: TransactionRow, installments: number | undefined) {
   const same = { installments: row.installments ?? 1, feePlanId: row.feePlanId, feePercentBps: row.feePercentBps, feeFixedAmount: row.feeFixedAmount };
   if (installments === undefined || installments === same.installments) return same;
   if (row.paymentMethod !== "CREDIT_CARD") {
     throw validationError([{ path: "installments", in: "body", code: "not_allowed", message: "only a CREDIT_CARD sale has installments" }]);
+  }
+  const max = maxInstallmentsOf(row);
+  if (installments > max) {
+    throw validationError([{ path: "installments", in: "body", code: "too_big", message: `must be at most ${max}: the maxInstallments the seller set for this transaction` }]);
   }
   const rate = row.feePlanId ? await readPlanRate(platform.db, row.feePlanId, "CREDIT_CARD", installments) : null;
   if (!rate) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "The transaction's fee plan has no price for CREDIT_CARD.");
@@ -52,8 +62,8 @@ async function salePricing(platform: Platform, row: TransactionRow, installments
 
 const AUTHENTICATION_FAILED = { code: "authentication_failed", message: "The buyer did not pass 3D Secure authentication." };
 
-/** Confirms transaction `id` and returns it in its final state. */
-export async function confirmCardTransaction(platform: Platform, scope: Scope, id: string, input: ConfirmInput): Promise<Transaction> {
+/** The PENDING card transaction to confirm, the sale's pricing, its completed 3DS session and that session's card. */
+async function confirmable(platform: Platform, scope: Scope, id: string, input: ConfirmInput) {
   const current = input.browser ? await payableBySecret(platform, scope, id, input.clientSecret) : await readTransaction(platform, id, scope);
   if (!current) throw notFound("transaction", id);
   if (current.row.paymentMethod === "PIX") {
@@ -63,57 +73,60 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
   }
   requireTransition(current.row.status, "pay");
   const pricing = await salePricing(platform, current.row, input.installments);
-  const [session] = await platform.db
-    .select()
-    .from(threedsSessions)
-    .where(and(eq(threedsSessions.transactionId, id), inArray(threedsSessions.status, ["AUTHENTICATED", "FAILED"]), isNull(threedsSessions.usedBy)))
-    .orderBy(desc(threedsSessions.updatedAt))
-    .limit(1);
+  if (isClaimed(current.row, platform.now().toISOString())) throw beingConfirmed();
+  const session = await finishedSessionOf(platform, id);
   if (!session) {
     throw new ApiError("INVALID_STATE_TRANSITION", "3D Secure has not been completed for this transaction: run setup, authenticate (and the challenge) first.", {
       extensions: { currentStatus: current.row.status, nextStep: "threeds" },
     });
   }
-  if (!(await claimThreeDs(platform, session.id, id))) {
-    throw new ApiError("CONCURRENT_MODIFICATION", "Another request is confirming this transaction.", { headers: { "Retry-After": "1" } });
-  }
   const card = session.cardId ? await findCard(platform.db, scope, session.cardId) : null;
   if (!card) throw new ApiError("INVALID_STATE_TRANSITION", "The card of this 3DS session is no longer in the vault; start again with setup.");
+  return { current, pricing, session, card };
+}
+
+/** The move the acquirer's answer (or a failed 3DS) leads to; the acquirer is called only for a passed 3DS. */
+async function decide(platform: Platform, scope: Scope, row: TransactionRow, session: ThreeDsSessionRow, card: CardRow, pricing: Awaited<ReturnType<typeof salePricing>>) {
   const cardColumns = { cardId: card.id, cardBrand: card.brand, cardBin: card.bin, cardLast4: card.last4, threedsSessionId: session.id, ...pricing };
-  const { row } = current;
-  let next;
   if (session.status === "FAILED") {
-    next = await commitTransition(platform, current, { trigger: "decline", changes: { ...cardColumns, failureCode: AUTHENTICATION_FAILED.code, failureMessage: AUTHENTICATION_FAILED.message } });
-  } else {
-    const sale = await authorizeRouted(cardAcquirersFor(platform.acquirers, scope.livemode), {
-      transactionId: id, amount: row.amount, currency: row.currency, pan: await platform.vault.open(card.pan), brand: card.brand,
-      installments: pricing.installments,
-      threeDs: {
-        cavv: await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: session.cardFingerprint, amount: session.amount!, currency: session.currency!, sellerId: session.sellerId }),
-        eci: session.eci,
-        version: THREEDS_VERSION,
-      },
-    });
-    const at = platform.now().toISOString();
-    next =
-      sale.outcome.status === "APPROVED"
-        ? await commitTransition(platform, current, {
-            trigger: "pay",
-            changes: { ...cardColumns, acquirer: sale.acquirer, paidAt: at, ...computeFee(row.amount, { percentBps: pricing.feePercentBps, fixedAmount: pricing.feeFixedAmount }) },
-          })
-        : await commitTransition(platform, current, {
-            trigger: "decline",
-            changes: {
-              ...cardColumns,
-              acquirer: sale.acquirer,
-              failureCode: sale.outcome.status === "DECLINED" ? sale.outcome.code : "acquirer_unavailable",
-              failureMessage: sale.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES.acquirer_unavailable!,
-            },
-          });
+    return { trigger: "decline", changes: { ...cardColumns, failureCode: AUTHENTICATION_FAILED.code, failureMessage: AUTHENTICATION_FAILED.message } } as const;
   }
-  // Moved by someone else meanwhile (cancelled, expired): nothing was charged to the row.
+  const sale = await authorizeRouted(cardAcquirersFor(platform.acquirers, scope.livemode), {
+    transactionId: row.id, amount: row.amount, currency: row.currency, pan: await platform.vault.open(card.pan), brand: card.brand,
+    installments: pricing.installments,
+    threeDs: {
+      cavv: await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: session.cardFingerprint, amount: session.amount!, currency: session.currency!, sellerId: session.sellerId }),
+      eci: session.eci,
+      version: THREEDS_VERSION,
+    },
+  });
+  const { outcome } = sale;
+  if (outcome.status === "APPROVED") {
+    const fee = computeFee(row.amount, { percentBps: pricing.feePercentBps, fixedAmount: pricing.feeFixedAmount });
+    return { trigger: "pay", changes: { ...cardColumns, acquirer: sale.acquirer, paidAt: platform.now().toISOString(), ...fee } } as const;
+  }
+  const failure = outcome.status === "DECLINED" ? { failureCode: outcome.code, failureMessage: outcome.message } : { failureCode: "acquirer_unavailable", failureMessage: DECLINE_MESSAGES.acquirer_unavailable! };
+  return { trigger: "decline", changes: { ...cardColumns, acquirer: sale.acquirer, ...failure } } as const;
+}
+
+/** Confirms transaction `id` and returns it in its final state. */
+export async function confirmCardTransaction(platform: Platform, scope: Scope, id: string, input: ConfirmInput): Promise<TransactionState> {
+  const { current, pricing, session, card } = await confirmable(platform, scope, id, input);
+  const claim = await claimConfirmation(platform, current);
+  if (!claim) throw beingConfirmed();
+  // Only the claim's holder gets here: the session cannot be taken by another confirm of this transaction.
+  if (!(await claimThreeDs(platform, session.id, id))) {
+    await releaseConfirmation(platform, id, claim);
+    throw new ApiError("INVALID_STATE_TRANSITION", "This transaction's 3DS authentication was used by another payment; run 3DS again.", { extensions: { nextStep: "threeds" } });
+  }
+  const move: MoveInput = {
+    ...(await decide(platform, scope, current.row, session, card, pricing)),
+    claim,
+    // The card vaulted for this one sale is spent with the move itself.
+    statements: (guard) => [spendSingleUseCard(platform.db, card.id, guard)],
+  };
+  const next = await commitTransition(platform, current, move);
+  // Only if the claim lapsed (an acquirer slower than CONFIRM_CLAIM_SECONDS) and someone moved it meanwhile.
   if (!next) throw new ApiError("CONCURRENT_MODIFICATION", "The transaction changed while it was being confirmed; read it again.", { headers: { "Retry-After": "1" } });
-  // A card vaulted for this one sale is spent.
-  if (card.type === "SINGLE_USE") await platform.db.update(cards).set({ status: "INACTIVE" }).where(eq(cards.id, card.id));
-  return toTransaction(next, platform.config.baseUrl);
+  return next;
 }

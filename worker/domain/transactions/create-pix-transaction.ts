@@ -103,6 +103,7 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     ...NO_CARD_COLUMNS,
     settlementId: null,
     clientSecret: newClientSecret(id),
+    confirmingUntil: null,
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
     feePlanId: null,

@@ -11,21 +11,24 @@
  * A charge paid or cancelled meanwhile loses the race harmlessly: its revision moved, nothing is
  * written.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Statements } from "../../db/guarded";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { TransactionRow, TransactionState } from "./serialize";
 import { enqueueDeliveries } from "../webhooks/enqueue";
 import { deliveryIdsOf } from "../webhooks/fan-out";
-import { commitTransition, findTransaction, transitionStatements, type MoveInput, type Scope } from "./store";
+import { commitTransition, findTransaction, isClaimed, transitionStatements, type MoveInput, type Scope } from "./store";
 
 /** How many charges one batch expires. */
 export const EXPIRE_BATCH = 100;
 
-/** True when the charge is PENDING past its expiry at `now` (ISO text). */
-export function isDue(row: Pick<TransactionRow, "status" | "expiresAt">, now: string): boolean {
-  return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now;
+/**
+ * True when the charge is PENDING past its expiry at `now` (ISO text) and no confirm holds it: a
+ * card sale being authorized ends as its confirm decides, not as the clock does.
+ */
+export function isDue(row: Pick<TransactionRow, "status" | "expiresAt" | "confirmingUntil">, now: string): boolean {
+  return row.status === "PENDING" && row.expiresAt !== null && row.expiresAt <= now && !isClaimed(row, now);
 }
 
 /** The expire move of a due charge. */
@@ -59,7 +62,7 @@ export async function expireTransactions(platform: Platform): Promise<number> {
     const due = await db
       .select()
       .from(transactions)
-      .where(and(eq(transactions.status, "PENDING"), lte(transactions.expiresAt, now)))
+      .where(and(eq(transactions.status, "PENDING"), lte(transactions.expiresAt, now), or(isNull(transactions.confirmingUntil), lte(transactions.confirmingUntil, now))))
       .orderBy(asc(transactions.expiresAt))
       .limit(EXPIRE_BATCH);
     if (due.length === 0) return expired;

@@ -48,7 +48,8 @@ const pageFields = (byStatus: boolean) => ({
 function readRow(raw: ArrayLike<unknown>) {
   return {
     json: raw[0] as string,
-    row: { status: raw[1] as TransactionStatus, expiresAt: raw[2] as string | null },
+    // The claim is not read here: a due row is re-read whole (readTransaction), which respects it.
+    row: { status: raw[1] as TransactionStatus, expiresAt: raw[2] as string | null, confirmingUntil: null },
     createdAt: raw[3] as string,
     id: raw[4] as string,
     total: Number(raw[5]),

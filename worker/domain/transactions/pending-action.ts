@@ -18,12 +18,19 @@ export function newClientSecret(id: string): string {
 }
 
 /**
- * The caller's PENDING card transaction `id` whose client secret is `clientSecret`. A wrong or
- * missing secret is a 404 (as for a transaction that does not exist: no oracle); a transaction
- * that is no longer PENDING is a 409.
+ * The caller's PENDING card transaction `id` whose client secret is `clientSecret`: what 3DS
+ * setup, authenticate, the challenge and confirm may act on. A wrong or missing secret is a 404
+ * (as for a transaction that does not exist: no oracle); a PIX charge is a 409 (its secret only
+ * reads the checkout view: no card is vaulted and no CAVV issued for it), and so is a transaction
+ * that is no longer PENDING.
  */
 export async function payableBySecret(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined): Promise<TransactionState> {
   const state = await readBySecret(platform, scope, id, clientSecret);
+  if (state.row.paymentMethod === "PIX") {
+    throw new ApiError("INVALID_STATE_TRANSITION", "This is a PIX charge: the payer's bank pays it by its QR code; 3D Secure and confirm are for card transactions.", {
+      extensions: { paymentMethod: state.row.paymentMethod },
+    });
+  }
   if (state.row.status !== "PENDING") {
     throw new ApiError("INVALID_STATE_TRANSITION", `The transaction is ${state.row.status}; its client secret can no longer be used.`, {
       extensions: { currentStatus: state.row.status, allowedStatuses: ["PENDING"] },

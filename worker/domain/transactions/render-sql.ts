@@ -42,7 +42,8 @@ export function transactionJsonSql(baseUrl: Placeholder): SQL<string> {
     'feeAmount', ${col(t.feeAmount)}, 'netAmount', ${col(t.netAmount)},
     'card', case when ${col(t.cardBrand)} is not null and ${col(t.cardBin)} is not null and ${col(t.cardLast4)} is not null
       then json_object('brand', ${col(t.cardBrand)}, 'first6digits', ${col(t.cardBin)}, 'last4digits', ${col(t.cardLast4)}) end,
-    'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)}, 'acquirer', ${col(t.acquirer)},
+    'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)},
+    'maxInstallments', ${col(t.maxInstallments)}, 'acquirer', ${col(t.acquirer)},
     'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)},
     'clientSecret', ${col(t.clientSecret)})`;
 }

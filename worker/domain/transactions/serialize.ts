@@ -24,6 +24,7 @@ export const NO_CARD_COLUMNS = {
   cardLast4: null,
   cardToken: null,
   installments: null,
+  maxInstallments: null,
   acquirer: null,
   failureCode: null,
   failureMessage: null,
@@ -37,7 +38,7 @@ type ShownColumn =
   | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
-  | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "acquirer" | "failureCode" | "failureMessage"
+  | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "failureCode" | "failureMessage"
   | "pendingAction" | "clientSecret";
 
 /** What a transaction shows, with its refunds. */
@@ -95,6 +96,7 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     card: row.cardBrand && row.cardBin && row.cardLast4 ? { brand: row.cardBrand, first6digits: row.cardBin, last4digits: row.cardLast4 } : null,
     cardToken: row.cardToken,
     installments: row.installments,
+    maxInstallments: row.maxInstallments,
     acquirer: row.acquirer,
     failureCode: row.failureCode,
     failureMessage: row.failureMessage,

@@ -9,7 +9,7 @@
  * (refund-transaction.ts), whose guard is the refund total itself; it still asks the table here
  * where the move leads. No read-modify-write escapes a guard.
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Statement, Statements } from "../../db/guarded";
 import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
@@ -75,6 +75,13 @@ export interface MoveInput {
   eventData?: Record<string, unknown>;
   /** Statements to run only if the move happens; `guard` is true exactly then. */
   statements?: (guard: SQL) => Statement[];
+  /** The confirm claim this move is made under (`claimConfirmation`); only its holder moves a claimed transaction. */
+  claim?: string;
+}
+
+/** True while a confirm holds `row` (its claim has not lapsed at `now`, ISO text). */
+export function isClaimed(row: Pick<TransactionRow, "confirmingUntil">, now: string): boolean {
+  return row.confirmingUntil !== null && row.confirmingUntil > now;
 }
 
 /**
@@ -90,20 +97,25 @@ export function transitionStatements(
   const { db } = platform;
   const rule = requireTransition(current.row.status, move.trigger);
   const at = platform.now().toISOString();
+  if (!move.claim && isClaimed(current.row, at)) throw beingConfirmed();
   const revision = crypto.randomUUID();
   const next: TransactionState = {
-    row: { ...current.row, ...move.changes, status: rule.to, revision, updatedAt: at },
+    row: { ...current.row, ...move.changes, status: rule.to, confirmingUntil: null, revision, updatedAt: at },
     refunds: move.refunds ?? current.refunds,
   };
   next.row.view = storedView(next);
   const { id } = current.row;
   // True only inside the batch that set this (fresh, random) revision.
   const guard = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${id} and ${transactions.revision} = ${revision})`;
+  // A claimed transaction moves only under its claim; anyone else waits for it to end or lapse.
+  const claimHeld = move.claim
+    ? eq(transactions.confirmingUntil, move.claim)
+    : or(isNull(transactions.confirmingUntil), lte(transactions.confirmingUntil, at));
   const statements: Statements = [
     db
       .update(transactions)
-      .set({ ...move.changes, status: rule.to, revision, updatedAt: at, view: next.row.view })
-      .where(and(eq(transactions.id, id), eq(transactions.revision, current.row.revision)))
+      .set({ ...move.changes, status: rule.to, confirmingUntil: null, revision, updatedAt: at, view: next.row.view })
+      .where(and(eq(transactions.id, id), eq(transactions.revision, current.row.revision), claimHeld))
       .returning({ id: transactions.id }),
     ...(move.statements?.(guard) ?? []),
   ];
@@ -127,6 +139,47 @@ export async function commitTransition(platform: Platform, current: TransactionS
   if ((results[0] as unknown[]).length !== 1) return null;
   if (fanOut !== undefined) await enqueueDeliveries(platform, deliveryIdsOf(results[fanOut]));
   return next;
+}
+
+/** How long a confirm may hold a transaction: longer than any acquirer call may take. */
+export const CONFIRM_CLAIM_SECONDS = 120;
+
+/** The answer to whoever finds a transaction claimed by a confirm in flight. */
+export function beingConfirmed(): ApiError {
+  return new ApiError("CONCURRENT_MODIFICATION", "Another request is confirming this transaction at the acquirer; read it again in a moment.", {
+    headers: { "Retry-After": "1" },
+  });
+}
+
+/**
+ * Claims PENDING transaction `current` for one confirm, before anything reaches the acquirer:
+ * a guarded UPDATE, so of any number of concurrent confirms exactly one wins (the others get
+ * `beingConfirmed`). The claim does not move the revision (the stored view stays valid); it
+ * stops every other move until the holder commits (`MoveInput.claim`), releases it, or it lapses
+ * after CONFIRM_CLAIM_SECONDS (a crashed request). Returns the claim, or null when lost.
+ */
+export async function claimConfirmation(platform: Platform, current: TransactionState): Promise<string | null> {
+  const now = platform.now();
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + CONFIRM_CLAIM_SECONDS * 1000).toISOString();
+  const [claimed] = await platform.db
+    .update(transactions)
+    .set({ confirmingUntil: until })
+    .where(
+      and(
+        eq(transactions.id, current.row.id),
+        eq(transactions.revision, current.row.revision),
+        eq(transactions.status, "PENDING"),
+        or(isNull(transactions.confirmingUntil), lte(transactions.confirmingUntil, at)),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return claimed ? until : null;
+}
+
+/** Gives a claim back without a move (nothing reached the acquirer). */
+export async function releaseConfirmation(platform: Platform, id: string, claim: string): Promise<void> {
+  await platform.db.update(transactions).set({ confirmingUntil: null }).where(and(eq(transactions.id, id), eq(transactions.confirmingUntil, claim)));
 }
 
 /**
