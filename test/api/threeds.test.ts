@@ -99,3 +99,21 @@ describe("3DS flow", () => {
     expect(problem.errors[0]).toMatchObject({ path: "card.number", code: "luhn_failed" });
   });
 });
+
+describe("deviceChannel as other gateways spell it", () => {
+  it("Browser, browser, BRW and 02 mean BROWSER; App and 01 mean APP; 03 means 3RI: answered canonically", async () => {
+    const spellings: Array<[string, string]> = [["Browser", "BROWSER"], ["browser", "BROWSER"], ["BRW", "BROWSER"], ["02", "BROWSER"], ["App", "APP"], ["01", "APP"], ["3ri", "3RI"], ["03", "3RI"]];
+    for (const [sent, canonical] of spellings) {
+      const setup = await (await ctx.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") })).json();
+      const res = await ctx.post("/v1/transactions/threeds/authenticate", { ...authenticateBody(setup, cardInput("4111111111111111"), 5000), deviceChannel: sent });
+      expect(res.status, `${sent}: ${await res.clone().text()}`).toBe(200);
+      expect(await res.json()).toMatchObject({ code: "AUTHENTICATION_SUCCESSFUL", deviceChannel: canonical });
+    }
+  });
+
+  it("an unknown channel is a 400 naming deviceChannel", async () => {
+    const setup = await (await ctx.post("/v1/transactions/threeds/setup", { card: cardInput("4111111111111111") })).json();
+    const problem = await expectProblem(await ctx.post("/v1/transactions/threeds/authenticate", { ...authenticateBody(setup, cardInput("4111111111111111"), 5000), deviceChannel: "PHONE" }), 400, "VALIDATION_FAILED");
+    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(["deviceChannel"]);
+  });
+});

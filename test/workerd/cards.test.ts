@@ -37,8 +37,9 @@ describe("card payments in workerd", () => {
   it("frictionless 3DS then the sale: PAID at the routed acquirer", async () => {
     const visa = card("4111111111111111");
     const setup = await apiJson<{ requestId: string; referenceId: string; cardAcquirer: string }>("POST", "/v1/transactions/threeds/setup", 200, { card: visa });
-    const auth = await apiJson<Record<string, string>>("POST", "/v1/transactions/threeds/authenticate", 200, authenticateBody(setup, visa, 3300));
-    expect(auth.code).toBe("AUTHENTICATION_SUCCESSFUL");
+    // Sent as another gateway spells it, answered canonically.
+    const auth = await apiJson<Record<string, string>>("POST", "/v1/transactions/threeds/authenticate", 200, { ...authenticateBody(setup, visa, 3300), deviceChannel: "Browser" });
+    expect(auth).toMatchObject({ code: "AUTHENTICATION_SUCCESSFUL", deviceChannel: "BROWSER" });
     const threeDs = { cavv: auth.cavv, xid: auth.xid, secureVersion: "2.2.0", directoryServerTransactionId: auth.directoryServerTransactionId };
     const tx = await apiJson<Record<string, unknown>>("POST", "/v1/transactions", 201, { paymentMethod: "CREDIT_CARD", amount: 3300, currency: "BRL", buyer, card: visa, threeDs });
     expect(tx).toMatchObject({ status: "PAID", acquirer: setup.cardAcquirer, card: { last4digits: "1111" } });

@@ -13,6 +13,31 @@ const pendingActionFields = {
   clientSecret: z.string().max(255).optional().openapi({ description: "pendingAction flow: the transaction's `pendingAction.clientSecret`." }),
 };
 
+/**
+ * How other gateways spell EMV 3DS's device channel, in any case, and the name this API answers
+ * with: integrators moving from another gateway send `Browser` or the EMV code `02` as they did.
+ */
+export const DEVICE_CHANNEL_SPELLINGS: Record<string, "BROWSER" | "APP" | "3RI"> = {
+  BROWSER: "BROWSER", BRW: "BROWSER", "02": "BROWSER",
+  APP: "APP", "01": "APP",
+  "3RI": "3RI", "03": "3RI",
+};
+
+/** The authenticate body's `deviceChannel`: any spelling above, made canonical. */
+export const DeviceChannelSchema = z
+  .string({ error: "must be BROWSER, APP or 3RI" })
+  .transform((value, ctx) => {
+    const canonical = DEVICE_CHANNEL_SPELLINGS[value.trim().toUpperCase()];
+    if (canonical) return canonical;
+    ctx.addIssue({ code: "custom", message: "must be BROWSER, APP or 3RI (also accepted: Browser, BRW, 02; App, 01; 03)" });
+    return z.NEVER;
+  })
+  .openapi({
+    type: "string",
+    enum: ["BROWSER", "APP", "3RI"],
+    description: "BROWSER, APP or 3RI. Other gateways' spellings are accepted in any case (Browser, BRW, the EMV codes 02, 01, 03) and answered canonically.",
+  });
+
 /** Body of POST /v1/transactions/threeds/setup. */
 export const ThreeDsSetupSchema = z.strictObject({ card: CardInputSchema, ...pendingActionFields }).openapi("ThreeDsSetupRequest");
 
@@ -64,7 +89,7 @@ export const ThreeDsAuthenticateSchema = z
     currency: Currency,
     paymentMethod: z.enum(PAYMENT_METHODS.filter((m) => m !== "PIX") as ["CREDIT_CARD", "DEBIT_CARD"], { error: "must be CREDIT_CARD or DEBIT_CARD" }),
     returnUrl: z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" }).max(2048),
-    deviceChannel: z.enum(["BROWSER", "APP", "3RI"], { error: "must be BROWSER, APP or 3RI" }),
+    deviceChannel: DeviceChannelSchema,
     deviceInformation: DeviceInformationSchema,
     billing: BillingSchema.optional(),
     clientSecret: pendingActionFields.clientSecret,
@@ -85,6 +110,7 @@ export const ThreeDsAuthenticateResultSchema = z
   .object({
     code: z.enum(["AUTHENTICATION_SUCCESSFUL", "PENDING_CHALLENGE", "AUTHENTICATION_FAILED"]),
     authenticationTransactionId: z.string(),
+    deviceChannel: z.enum(["BROWSER", "APP", "3RI"]).openapi({ description: "The request's device channel, in its canonical spelling." }),
     accessToken: z.string().optional(),
     stepUpUrl: z.url().optional().openapi({ description: "PENDING_CHALLENGE: open it for the buyer (iframe or redirect)." }),
     xid: z.string().nullable().optional(),

@@ -27,6 +27,8 @@ export interface AuthenticateInput {
   currency: string;
   paymentMethod: string;
   returnUrl: string;
+  /** Canonical (the schema maps other gateways' spellings). */
+  deviceChannel: "BROWSER" | "APP" | "3RI";
   clientSecret?: string;
   /** True for a publishable key: only a pendingAction transaction's session is reachable. */
   browser?: boolean;
@@ -77,7 +79,7 @@ export async function authenticateThreeDs(platform: Platform, scope: Scope, inpu
     .where(and(eq(threedsSessions.id, session.id), eq(threedsSessions.status, "SETUP")))
     .returning({ id: threedsSessions.id });
   if (!moved) throw new ApiError("CONCURRENT_MODIFICATION", "This 3DS session was authenticated by another request.", { headers: { "Retry-After": "1" } });
-  const common = { authenticationTransactionId: authenticationId, accessToken: await accessTokenFor(platform, session.id), specificationVersion: THREEDS_VERSION };
+  const common = { authenticationTransactionId: authenticationId, deviceChannel: input.deviceChannel, accessToken: await accessTokenFor(platform, session.id), specificationVersion: THREEDS_VERSION };
   if (outcome === "failed") return { code: "AUTHENTICATION_FAILED" as const, ...common };
   if (outcome === "challenge") {
     return { code: "PENDING_CHALLENGE" as const, ...common, stepUpUrl: `${platform.config.baseUrl}/3ds/challenge/${authenticationId}` };
