@@ -11,7 +11,7 @@ import { ConfigError, readCloudflareConfig } from "./cloudflare/config";
 import type { Env } from "./cloudflare/env";
 import { consoleLog, createCloudflarePlatform } from "./cloudflare/platform";
 import { consumeDeadLetters, consumeJobs, isDeadLetterQueue } from "./cloudflare/queue";
-import type { Job } from "./jobs/job";
+import type { Job } from "./lib/job";
 import { runScheduledJob } from "./jobs/scheduled";
 import { ApiError, toProblem } from "./lib/problem";
 import type { Platform } from "./platform";

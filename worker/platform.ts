@@ -6,8 +6,8 @@
  * in workerd and on Node, and lets tests drive time and the queue.
  */
 import type { Db } from "./db/client";
-import type { Acquirers } from "./domain/acquirers/acquirer";
-import type { Job } from "./jobs/job";
+import type { Acquirers } from "./lib/acquirer";
+import type { Job } from "./lib/job";
 import type { Vault } from "./lib/vault";
 
 /** Non-secret and secret settings, resolved by the host from its environment. */

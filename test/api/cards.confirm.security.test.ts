@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cards, threedsSessions, transactions } from "../../worker/db/schema";
-import type { CardAcquirer, CardSale } from "../../worker/domain/acquirers/acquirer";
+import type { CardAcquirer, CardSale } from "../../worker/lib/acquirer";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { cardInput, runThreeDs } from "../support/cards";
 import { assignPlan, createPlan } from "../support/fee-plans";

@@ -7,11 +7,12 @@ import { SqliteClient } from "../../worker/node/sqlite-client";
 import { createApp } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
-import { MemoryQueue } from "../../worker/jobs/memory-queue";
+import { deadLettered } from "../../worker/jobs/dead-letter";
+import { DEFAULT_QUEUE_POLICY, MemoryQueue } from "../../worker/jobs/memory-queue";
 import { runJob } from "../../worker/jobs/run-job";
 import { runScheduledJob } from "../../worker/jobs/scheduled";
 import { applyMigrations } from "../../worker/node/migrate";
-import type { Acquirer, Acquirers } from "../../worker/domain/acquirers/acquirer";
+import type { Acquirer, Acquirers } from "../../worker/lib/acquirer";
 import { sandboxAcquirer } from "../../worker/domain/acquirers/sandbox";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { createNodeVault } from "../../worker/node/node-vault";
@@ -76,7 +77,7 @@ export async function createTestPlatform(
   await applyMigrations(createDb(client));
   const db = createDb(options.dbLatency ? withLatency(client) : client);
   const clock = new TestClock();
-  const queue = new MemoryQueue(clock.now);
+  const queue = new MemoryQueue(clock.now, DEFAULT_QUEUE_POLICY, (job, attempts) => deadLettered(platform, job, attempts));
   const logs: LogLine[] = [];
   const config: PlatformConfig = {
     baseUrl: "http://pay.test",

@@ -6,7 +6,7 @@
 import { createClient } from "@libsql/client/web";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CardAcquirer } from "../../worker/domain/acquirers/acquirer";
+import type { CardAcquirer } from "../../worker/lib/acquirer";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { api, apiJson } from "./api";
 import { authenticateBody, buyer, card } from "./card-sale";

@@ -9,7 +9,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import type { Job } from "../../worker/jobs/job";
+import type { Job } from "../../worker/lib/job";
 import { VALID_CPF } from "../support/fixtures";
 import { apiJson } from "./api";
 import { captureLogs } from "./console-log";

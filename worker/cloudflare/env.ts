@@ -3,7 +3,7 @@
  * `wrangler secret put` (the secrets). This is the only place the Cloudflare host names them;
  * `config.ts` turns them into the app's `PlatformConfig`.
  */
-import type { Job } from "../jobs/job";
+import type { Job } from "../lib/job";
 
 /** Bindings and variables the Worker receives as `env`. */
 export interface Env {

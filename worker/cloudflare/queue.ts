@@ -7,9 +7,9 @@
  * wrangler.toml allows 4 retries 60 s apart (5 attempts, as the Node queue), then Cloudflare
  * moves the message to the dead-letter queue, whose name ends in `-dlq`.
  */
-import type { Job } from "../jobs/job";
+import type { Job } from "../lib/job";
 import { DEFAULT_QUEUE_POLICY } from "../jobs/memory-queue";
-import { closeSpentDeliveries } from "../domain/webhooks/sweep";
+import { deadLettered } from "../jobs/dead-letter";
 import { runJob } from "../jobs/run-job";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
@@ -38,32 +38,6 @@ export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>):
         error: describeError(err).error,
       });
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
-    }
-  }
-}
-
-/**
- * A job that failed every attempt. Jobs only name rows and the minute sweeps find due work in the
- * database by themselves, so acking loses nothing; this is where a kind whose row must record the
- * give-up (a webhook delivery marked dead once its attempts are spent) does so. Every kind must
- * choose here: a new one fails to compile until it has its case.
- */
-async function deadLettered(platform: Platform, job: Job, attempts: number): Promise<void> {
-  platform.log({ msg: "queue.dead_letter", job, attempts });
-  switch (job.type) {
-    case "noop":
-      return;
-    case "refund.conclude":
-      // The refunds sweep concludes a refund whose job gave up: nothing to record.
-      return;
-    case "webhook.deliver":
-      // Its attempts are spent: the delivery is FAILED (unless an attempt is still running).
-      await closeSpentDeliveries(platform, job.deliveryId);
-      return;
-    default: {
-      // Only a message from another deploy gets here at run time: the log line is all we can do.
-      const unhandled: never = job;
-      return void unhandled;
     }
   }
 }

@@ -8,7 +8,7 @@
  * sweep (the queue is only the fast path).
  */
 import type { EnqueueOptions } from "../platform";
-import type { Job } from "./job";
+import type { Job } from "../lib/job";
 
 interface Entry {
   job: Job;
@@ -30,9 +30,14 @@ export class MemoryQueue {
   /** Jobs that failed every attempt, oldest first. */
   readonly deadLetters: Array<{ job: Job; error: string }> = [];
 
+  /**
+   * @param onDeadLetter What a job that failed every attempt leaves behind (jobs/dead-letter.ts on
+   *   both hosts); a failure of the hook itself is kept in `deadLetters`, never thrown.
+   */
   constructor(
     private readonly now: () => Date,
     private readonly policy: QueuePolicy = DEFAULT_QUEUE_POLICY,
+    private readonly onDeadLetter?: (job: Job, attempts: number) => Promise<void>,
   ) {}
 
   /** Adds jobs, due after the optional delay. */
@@ -65,6 +70,9 @@ export class MemoryQueue {
           entry.attempts++;
           if (entry.attempts >= this.policy.maxAttempts) {
             this.deadLetters.push({ job: entry.job, error: String(err) });
+            await this.onDeadLetter?.(entry.job, entry.attempts).catch((hookErr: unknown) => {
+              this.deadLetters.push({ job: entry.job, error: `dead-letter hook: ${String(hookErr)}` });
+            });
           } else {
             this.entries.push({ ...entry, dueAt: this.now().getTime() + this.policy.retryDelaySeconds * 1000 });
           }

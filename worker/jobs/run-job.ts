@@ -5,7 +5,7 @@
 import { concludeRefund } from "../domain/transactions/conclude-refund";
 import { deliverWebhook } from "../domain/webhooks/deliver";
 import type { Platform } from "../platform";
-import type { Job } from "./job";
+import type { Job } from "../lib/job";
 
 /** Runs one job against the platform. */
 export async function runJob(platform: Platform, job: Job): Promise<void> {

@@ -4,7 +4,8 @@
  */
 import type { Client } from "@libsql/client";
 import { createDb } from "../db/client";
-import { MemoryQueue } from "../jobs/memory-queue";
+import { deadLettered } from "../jobs/dead-letter";
+import { DEFAULT_QUEUE_POLICY, MemoryQueue } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
 import { runScheduledJob } from "../jobs/scheduled";
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
@@ -51,7 +52,8 @@ export function createNodePlatform(
   log: (line: LogLine) => void = jsonLogger(),
 ): NodePlatform {
   const now = () => new Date();
-  const queue = new MemoryQueue(now);
+  // `platform` is assigned below, before any job can run.
+  const queue = new MemoryQueue(now, DEFAULT_QUEUE_POLICY, (job, attempts) => deadLettered(platform, job, attempts));
   let pump: ReturnType<typeof setInterval> | undefined;
   let minute: ReturnType<typeof setInterval> | undefined;
   let pumping = false;

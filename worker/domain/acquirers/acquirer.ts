@@ -5,56 +5,7 @@
  * no live acquirer is refused, rather than left with a charge that can never settle.
  */
 import { ApiError } from "../../lib/problem";
-
-/** A refund the gateway asks the acquirer to conclude. */
-export interface RefundRequest {
-  refundId: string;
-  transactionId: string;
-  amount: number;
-}
-
-/** The acquirer's answer to a refund. */
-export type RefundOutcome = { status: "COMPLETED" } | { status: "FAILED"; reason: string };
-
-/** What the gateway asks of an acquirer. */
-export interface Acquirer {
-  /** A stable name, for logs and for the records of what it processed. */
-  readonly name: string;
-  /** Concludes a refund requested earlier (PIX devolução, card refund). */
-  concludeRefund(refund: RefundRequest): Promise<RefundOutcome>;
-}
-
-/** A card sale the gateway asks an acquirer to authorize and capture. The PAN is opened only for this call. */
-export interface CardSale {
-  transactionId: string;
-  amount: number;
-  currency: string;
-  pan: string;
-  brand: string;
-  installments: number;
-  /** The 3DS authentication the sale carries (already checked by the gateway). */
-  threeDs: { cavv: string; eci: string | null; version: string };
-}
-
-/** The acquirer's answer to a card sale. `UNAVAILABLE`: it could not be reached; another may be tried. */
-export type SaleOutcome =
-  | { status: "APPROVED"; authorizationCode: string }
-  | { status: "DECLINED"; code: string; message: string }
-  | { status: "UNAVAILABLE" };
-
-/** An acquirer that also takes card sales. */
-export interface CardAcquirer extends Acquirer {
-  authorize(sale: CardSale): Promise<SaleOutcome>;
-}
-
-/** The acquirers of each mode. */
-export interface Acquirers {
-  test: Acquirer;
-  /** null until the operator configures a live connector (docs/acquirers.md). */
-  live: Acquirer | null;
-  /** Card acquirers per mode, which smart routing chooses between (routing.ts); none live yet. */
-  cards: { test: readonly CardAcquirer[]; live: readonly CardAcquirer[] };
-}
+import type { Acquirer, Acquirers, CardAcquirer } from "../../lib/acquirer";
 
 /** The card acquirers of a mode, or the same 422 as `acquirerFor` when the mode has none. */
 export function cardAcquirersFor(acquirers: Acquirers, livemode: boolean): readonly CardAcquirer[] {

@@ -10,7 +10,7 @@
  * records which one processed it. 3DS is the gateway's own and the same for both.
  */
 import { ApiError } from "../../lib/problem";
-import type { CardAcquirer, CardSale, SaleOutcome } from "./acquirer";
+import type { CardAcquirer, CardSale, SaleOutcome } from "../../lib/acquirer";
 
 /** Amount from which rule 2 applies, in minor units. */
 export const HIGH_VALUE_AMOUNT = 100_000;

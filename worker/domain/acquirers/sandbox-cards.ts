@@ -5,7 +5,7 @@
  * failover); every other card is approved. Refunds conclude as the PIX sandbox's do.
  */
 import { testCard } from "../cards/test-cards";
-import type { CardAcquirer, SaleOutcome } from "./acquirer";
+import type { CardAcquirer, SaleOutcome } from "../../lib/acquirer";
 import { sandboxRefundOutcome } from "./sandbox";
 
 /** Sentences for the decline codes, as a seller's support would read them. */

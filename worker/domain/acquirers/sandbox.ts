@@ -4,7 +4,7 @@
  * PIX payments are confirmed by POST /v1/sandbox/transactions/{id}/pay, standing in for the
  * payer's bank.
  */
-import type { Acquirer, RefundOutcome } from "./acquirer";
+import type { Acquirer, RefundOutcome } from "../../lib/acquirer";
 
 /** Sandbox rule: a refund whose amount ends in 13 minor units (e.g. 1013) FAILS; others complete. */
 export function sandboxRefundOutcome(amount: number): RefundOutcome {
