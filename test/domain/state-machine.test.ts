@@ -10,6 +10,7 @@ import {
   TRIGGERS,
 } from "../../worker/domain/transactions/state-machine";
 import { retryOnRace } from "../../worker/domain/transactions/store";
+import { STATE_MACHINES } from "../../worker/domain/lifecycle/machines";
 import { ApiError } from "../../worker/lib/problem";
 
 describe("the transaction state machine table", () => {
@@ -89,4 +90,49 @@ describe("retryOnRace", () => {
     await expect(retryOnRace(attempt)).rejects.toMatchObject({ code: "CONCURRENT_MODIFICATION", status: 409 });
     expect(rounds).toBe(5);
   });
+});
+
+/**
+ * Every machine of domain/lifecycle/machines.ts, walked the same way: one row per pair, known
+ * statuses and events, and every status × trigger either the table's move or a 409 naming the
+ * current and allowed statuses.
+ */
+describe("every state machine", () => {
+  it("lists the transaction and seller machines", () => {
+    expect(STATE_MACHINES.map((m) => m.resource)).toEqual(expect.arrayContaining(["transaction", "seller"]));
+  });
+  for (const machine of STATE_MACHINES) {
+    describe(`the ${machine.resource} machine`, () => {
+      it("has one row per (from, trigger), names only its statuses and known events, and uses every trigger", () => {
+        const pairs = machine.moves.map((m) => `${m.from}/${m.trigger}`);
+        expect(new Set(pairs).size).toBe(pairs.length);
+        for (const m of machine.moves) {
+          expect(machine.statuses).toContain(m.from);
+          expect(machine.statuses).toContain(m.to);
+          if (m.event) expect(EVENT_TYPES).toContain(m.event);
+        }
+        expect(new Set(machine.moves.map((m) => m.trigger))).toEqual(new Set(machine.triggers));
+      });
+      for (const from of machine.statuses) {
+        for (const trigger of machine.triggers) {
+          const row = machine.moves.find((m) => m.from === from && m.trigger === trigger);
+          it(`${from} × ${trigger} → ${row ? row.to : "refused (409)"}`, () => {
+            if (row) {
+              expect(machine.require(from, trigger)).toBe(row);
+              return;
+            }
+            expect(machine.find(from, trigger)).toBeNull();
+            let error: unknown;
+            try {
+              machine.require(from, trigger);
+            } catch (err) {
+              error = err;
+            }
+            expect(error).toMatchObject({ code: "INVALID_STATE_TRANSITION", status: 409, extensions: { currentStatus: from, allowedStatuses: machine.statusesAllowing(trigger) } });
+            expect((error as ApiError).message).toContain(`The ${machine.resource} is ${from}`);
+          });
+        }
+      }
+    });
+  }
 });

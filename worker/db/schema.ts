@@ -50,6 +50,9 @@ export const feePlanRates = sqliteTable(
 );
 
 /** A seller: a company (parentId null) or a sub-seller of one. */
+/** Where a seller stands (domain/sub-sellers/status.ts holds its machine). */
+export const SELLER_STATUSES = ["DRAFT", "PENDING", "ACTIVE", "SUSPENDED", "BLOCKED"] as const;
+
 export const sellers = sqliteTable(
   "sellers",
   {
@@ -60,7 +63,7 @@ export const sellers = sqliteTable(
     documentType: text("document_type", { enum: ["CPF", "CNPJ"] }),
     documentNumber: text("document_number"),
     email: text("email").notNull(),
-    status: text("status", { enum: ["DRAFT", "PENDING", "ACTIVE", "SUSPENDED", "BLOCKED"] }).notNull(),
+    status: text("status", { enum: SELLER_STATUSES }).notNull(),
     /** The plan that prices this seller's payments (null only for rows older than migration 0001). */
     feePlanId: text("fee_plan_id").references(() => feePlans.id),
     /** The merchant city a PIX BR Code names; a seller without one cannot charge by PIX. */

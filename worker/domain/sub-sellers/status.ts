@@ -16,50 +16,50 @@ import type { Scope } from "../scope";
 import { eventStatement, newEvent } from "../transactions/events";
 import { enqueueDeliveries } from "../webhooks/enqueue";
 import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
+import type { EventType } from "../../../shared/events";
+import { SELLER_STATUSES } from "../../db/schema";
+import { defineStateMachine } from "../lifecycle/state-machine";
 import type { SellerRow } from "./reach";
 
 export type SellerStatus = SellerRow["status"];
 
-/** What can happen to a seller. */
-export type SellerTrigger = "submit_kyc" | "approve_kyc" | "reject_kyc" | "suspend" | "reactivate";
-
-/** Every allowed move: from-status × trigger → to-status. */
-export const SELLER_TRANSITIONS: readonly { from: SellerStatus; trigger: SellerTrigger; to: SellerStatus }[] = [
-  { from: "DRAFT", trigger: "submit_kyc", to: "PENDING" },
-  { from: "PENDING", trigger: "approve_kyc", to: "ACTIVE" },
-  { from: "PENDING", trigger: "reject_kyc", to: "BLOCKED" },
-  { from: "ACTIVE", trigger: "suspend", to: "SUSPENDED" },
-  { from: "SUSPENDED", trigger: "reactivate", to: "ACTIVE" },
-];
-
-const VERBS: Record<SellerTrigger, string> = {
+const VERBS = {
   submit_kyc: "submit KYC",
   approve_kyc: "be approved",
   reject_kyc: "be rejected",
   suspend: "be suspended",
   reactivate: "be reactivated",
-};
+} as const;
+/** What can happen to a seller. */
+export type SellerTrigger = keyof typeof VERBS;
 
-/** The move for (from, trigger); a 409 naming the current and allowed statuses when there is none. */
-export function requireSellerTransition(from: SellerStatus, trigger: SellerTrigger) {
-  const move = SELLER_TRANSITIONS.find((t) => t.from === from && t.trigger === trigger);
-  if (move) return move;
-  const allowed = SELLER_TRANSITIONS.filter((t) => t.trigger === trigger).map((t) => t.from);
-  throw new ApiError("INVALID_STATE_TRANSITION", `The seller is ${from}; only a ${allowed.join(" or ")} seller can ${VERBS[trigger]}.`, {
-    extensions: { currentStatus: from, allowedStatuses: allowed },
-  });
-}
+/** The seller's lifecycle: every allowed move writes SELLER_STATUS_CHANGED. */
+export const SELLER_MACHINE = defineStateMachine<SellerStatus, SellerTrigger, EventType>({
+  resource: "seller",
+  statuses: SELLER_STATUSES,
+  verbs: VERBS,
+  moves: [
+    { from: "DRAFT", trigger: "submit_kyc", to: "PENDING", event: "SELLER_STATUS_CHANGED" },
+    { from: "PENDING", trigger: "approve_kyc", to: "ACTIVE", event: "SELLER_STATUS_CHANGED" },
+    { from: "PENDING", trigger: "reject_kyc", to: "BLOCKED", event: "SELLER_STATUS_CHANGED" },
+    { from: "ACTIVE", trigger: "suspend", to: "SUSPENDED", event: "SELLER_STATUS_CHANGED" },
+    { from: "SUSPENDED", trigger: "reactivate", to: "ACTIVE", event: "SELLER_STATUS_CHANGED" },
+  ],
+});
+
+/** Every allowed move: from-status × trigger → to-status. */
+export const SELLER_TRANSITIONS = SELLER_MACHINE.moves;
 
 /**
  * Moves `seller` by `trigger` and writes its event (in the caller's mode, whose webhooks hear of
  * it). Returns the updated row. A concurrent move that got there first is a 409.
  */
 export async function moveSeller(platform: Platform, caller: Scope, seller: SellerRow, trigger: SellerTrigger, reason: string | null): Promise<SellerRow> {
-  const move = requireSellerTransition(seller.status, trigger);
+  const move = SELLER_MACHINE.require(seller.status, trigger);
   const at = platform.now().toISOString();
   const updated: SellerRow = { ...seller, status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at };
   const event = newEvent({
-    type: "SELLER_STATUS_CHANGED",
+    type: move.event!,
     sellerId: seller.id,
     livemode: caller.livemode,
     occurredAt: at,

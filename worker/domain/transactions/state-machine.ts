@@ -12,51 +12,11 @@
  * its TRANSACTION_PAID event) or FAILED (create-card-transaction.ts).
  */
 import { TRANSACTION_STATUSES, type TransactionStatus } from "../../db/schema";
-import { ApiError } from "../../lib/problem";
+import { defineStateMachine, type Move } from "../lifecycle/state-machine";
 import type { EventType } from "./events";
 
-/** What can happen to a transaction. */
-export const TRIGGERS = [
-  "pay",
-  "decline",
-  "cancel",
-  "expire",
-  "request_refund",
-  "refund_completed_in_full",
-  "refund_completed_partially",
-  "refund_completed_others_pending",
-  "refund_failed",
-  "refund_failed_others_pending",
-] as const;
-export type Trigger = (typeof TRIGGERS)[number];
-
-/** One allowed move. `event` is written in the same batch; null writes none. */
-export interface Transition {
-  from: TransactionStatus;
-  trigger: Trigger;
-  to: TransactionStatus;
-  event: EventType | null;
-}
-
-/** Every allowed move: from-status × trigger → to-status (+ event). */
-export const TRANSITIONS: readonly Transition[] = [
-  { from: "PENDING", trigger: "pay", to: "PAID", event: "TRANSACTION_PAID" },
-  // A card the acquirer declines (or whose 3DS failed) at confirm: the spec has no event for it.
-  { from: "PENDING", trigger: "decline", to: "FAILED", event: null },
-  { from: "PENDING", trigger: "cancel", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
-  { from: "PENDING", trigger: "expire", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
-  // A request is not a concluded refund: the spec has no event for it, the conclusion has one.
-  { from: "PAID", trigger: "request_refund", to: "REFUND_PENDING", event: null },
-  { from: "REFUND_PENDING", trigger: "request_refund", to: "REFUND_PENDING", event: null },
-  { from: "REFUND_PENDING", trigger: "refund_completed_in_full", to: "REFUNDED", event: "TRANSACTION_REFUNDED" },
-  { from: "REFUND_PENDING", trigger: "refund_completed_partially", to: "PAID", event: "TRANSACTION_PARTIALLY_REFUNDED" },
-  { from: "REFUND_PENDING", trigger: "refund_completed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_PARTIALLY_REFUNDED" },
-  { from: "REFUND_PENDING", trigger: "refund_failed", to: "PAID", event: "TRANSACTION_REFUND_FAILED" },
-  { from: "REFUND_PENDING", trigger: "refund_failed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_REFUND_FAILED" },
-];
-
-/** How each trigger reads in an error: "A PAID transaction cannot be cancelled". */
-const VERBS: Record<Trigger, string> = {
+/** What can happen to a transaction, and how each reads in an error ("… can be paid"). */
+const VERBS = {
   pay: "be paid",
   decline: "be declined",
   cancel: "be cancelled",
@@ -67,29 +27,44 @@ const VERBS: Record<Trigger, string> = {
   refund_completed_others_pending: "conclude a refund",
   refund_failed: "conclude a refund",
   refund_failed_others_pending: "conclude a refund",
-};
+} as const;
+export type Trigger = keyof typeof VERBS;
 
+/** One allowed move. */
+export type Transition = Move<TransactionStatus, Trigger, EventType>;
+
+/** The transaction's lifecycle: every allowed move, from-status × trigger → to-status (+ event). */
+export const TRANSACTION_MACHINE = defineStateMachine<TransactionStatus, Trigger, EventType>({
+  resource: "transaction",
+  statuses: TRANSACTION_STATUSES,
+  verbs: VERBS,
+  moves: [
+    { from: "PENDING", trigger: "pay", to: "PAID", event: "TRANSACTION_PAID" },
+    // A card the acquirer declines (or whose 3DS failed) at confirm: the spec has no event for it.
+    { from: "PENDING", trigger: "decline", to: "FAILED", event: null },
+    { from: "PENDING", trigger: "cancel", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
+    { from: "PENDING", trigger: "expire", to: "CANCELLED", event: "TRANSACTION_CANCELLED" },
+    // A request is not a concluded refund: the spec has no event for it, the conclusion has one.
+    { from: "PAID", trigger: "request_refund", to: "REFUND_PENDING", event: null },
+    { from: "REFUND_PENDING", trigger: "request_refund", to: "REFUND_PENDING", event: null },
+    { from: "REFUND_PENDING", trigger: "refund_completed_in_full", to: "REFUNDED", event: "TRANSACTION_REFUNDED" },
+    { from: "REFUND_PENDING", trigger: "refund_completed_partially", to: "PAID", event: "TRANSACTION_PARTIALLY_REFUNDED" },
+    { from: "REFUND_PENDING", trigger: "refund_completed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_PARTIALLY_REFUNDED" },
+    { from: "REFUND_PENDING", trigger: "refund_failed", to: "PAID", event: "TRANSACTION_REFUND_FAILED" },
+    { from: "REFUND_PENDING", trigger: "refund_failed_others_pending", to: "REFUND_PENDING", event: "TRANSACTION_REFUND_FAILED" },
+  ],
+});
+
+/** What can happen to a transaction. */
+export const TRIGGERS = TRANSACTION_MACHINE.triggers;
+/** Every allowed move. */
+export const TRANSITIONS: readonly Transition[] = TRANSACTION_MACHINE.moves;
 /** The move for (from, trigger), or null when the table has none. */
-export function findTransition(from: TransactionStatus, trigger: Trigger): Transition | null {
-  return TRANSITIONS.find((t) => t.from === from && t.trigger === trigger) ?? null;
-}
-
+export const findTransition = TRANSACTION_MACHINE.find;
 /** The statuses a trigger may start from. */
-export function statusesAllowing(trigger: Trigger): TransactionStatus[] {
-  return TRANSACTION_STATUSES.filter((s) => findTransition(s, trigger));
-}
-
+export const statusesAllowing = TRANSACTION_MACHINE.statusesAllowing;
 /** The move for (from, trigger); a 409 naming the current status when there is none. */
-export function requireTransition(from: TransactionStatus, trigger: Trigger): Transition {
-  const move = findTransition(from, trigger);
-  if (move) return move;
-  const allowed = statusesAllowing(trigger);
-  throw new ApiError(
-    "INVALID_STATE_TRANSITION",
-    `The transaction is ${from}; only a ${allowed.join(" or ")} transaction can ${VERBS[trigger]}.`,
-    { extensions: { currentStatus: from, allowedStatuses: allowed } },
-  );
-}
+export const requireTransition = TRANSACTION_MACHINE.require;
 
 /**
  * The trigger for a refund's conclusion, from what the refunds look like once it is concluded:

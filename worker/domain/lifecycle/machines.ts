@@ -1,0 +1,9 @@
+/**
+ * Every resource's state machine, for the test that walks them all (test/domain/state-machine.test.ts).
+ * A new resource with statuses adds its machine here.
+ */
+import type { AnyStateMachine } from "./state-machine";
+import { SELLER_MACHINE } from "../sub-sellers/status";
+import { TRANSACTION_MACHINE } from "../transactions/state-machine";
+
+export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE] as readonly AnyStateMachine[];
