@@ -97,6 +97,25 @@ describe("migration 0003 (core speed and safety)", () => {
   });
 });
 
+describe("migration 0008 (card data out of idempotency keys)", () => {
+  it("deletes the keys whose digests cover a card number or CVV, and keeps the others", async () => {
+    const client = await migratedUpTo("0007-only", 7);
+    await client.executeMultiple(`
+      insert into sellers (id, legal_name, email, status, created_at, updated_at) values ('s-1', 'Loja', 'l@example.com', 'ACTIVE', 'x', 'x');
+      insert into idempotency_keys (seller_id, livemode, key, operation, token, request_hash, fingerprint, status, response_status, response_body, created_at, expires_at) values
+        ('s-1', 0, 'card-sale', 'transactions.create', 't1', 'h1', '{"amount":"a","card.number":"n","card.cvv":"c"}', 'COMPLETED', 201, '{"paymentMethod":"CREDIT_CARD"}', 'x', 'z'),
+        ('s-1', 0, 'card-cvv-only', 'transactions.create', 't2', 'h2', '{"card.cardToken":"t","card.cvv":"c"}', 'COMPLETED', 201, '{"paymentMethod":"CREDIT_CARD"}', 'x', 'z'),
+        ('s-1', 0, 'legacy-card', 'transactions.create', 't3', 'h3', null, 'COMPLETED', 201, '{"paymentMethod":"DEBIT_CARD"}', 'x', 'z'),
+        ('s-1', 0, 'pix', 'transactions.create', 't4', 'h4', '{"amount":"a","buyer.name":"b"}', 'COMPLETED', 201, '{"paymentMethod":"PIX"}', 'x', 'z'),
+        ('s-1', 0, 'token-sale', 'transactions.create', 't5', 'h5', '{"card.cardToken":"t"}', 'COMPLETED', 201, '{"paymentMethod":"CREDIT_CARD"}', 'x', 'z'),
+        ('s-1', 0, 'refund', 'refunds.create', 't6', 'h6', '{"amount":"a"}', 'COMPLETED', 201, '{}', 'x', 'z');
+    `);
+    await migrate(createDb(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const left = await client.execute("select key from idempotency_keys order by key");
+    expect(left.rows.map((r) => r.key)).toEqual(["pix", "refund", "token-sale"]);
+  });
+});
+
 describe("the Node host's database", () => {
   it("enforces foreign keys and re-applies migrations as a no-op", async () => {
     const client = await openDatabase(`file:${join(dir, "fk", "pay.db")}`);

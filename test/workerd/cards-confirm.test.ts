@@ -5,7 +5,7 @@
  */
 import { createClient } from "@libsql/client/web";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import type { CardAcquirer } from "../../worker/lib/acquirer";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { api, apiJson } from "./api";
@@ -68,5 +68,24 @@ describe("confirm in workerd", () => {
     const setup = await api("POST", "/v1/transactions/threeds/setup", { card: card("4111111111111111"), transactionId: pix.id, clientSecret: pix.clientSecret }, pk);
     expect(setup.status).toBe(409);
     expect((await setup.json()) as object).toMatchObject({ code: "INVALID_STATE_TRANSITION" });
+  });
+});
+
+describe("idempotency keys of card payments in workerd", () => {
+  it("keep no CVV or PAN digest: the fingerprint has card.number as the card's fingerprint and no card.cvv", async () => {
+    const visa = card("4111111111111111");
+    const key = `wd-card-${crypto.randomUUID()}`;
+    const res = await api("POST", "/v1/transactions", { paymentMethod: "CREDIT_CARD", amount: 2400, currency: "BRL", buyer, card: { ...visa, cvv: "987" } }, { "X-Api-Key": inject("apiKey"), "Idempotency-Key": key });
+    expect(res.status).toBe(201);
+    const db = createClient({ url: env.TURSO_DATABASE_URL });
+    const row = await db.execute({ sql: "select * from idempotency_keys where key = ?", args: [key] });
+    db.close();
+    const fingerprint = JSON.parse(String(row.rows[0]!.fingerprint)) as Record<string, string>;
+    expect(Object.keys(fingerprint)).toContain("card.number");
+    expect(Object.keys(fingerprint)).not.toContain("card.cvv");
+    expect(JSON.stringify(row.rows)).not.toContain("4111111111111111");
+    // The same card with another CVV is the same request: replayed.
+    const again = await api("POST", "/v1/transactions", { paymentMethod: "CREDIT_CARD", amount: 2400, currency: "BRL", buyer, card: { ...visa, cvv: "111" } }, { "X-Api-Key": inject("apiKey"), "Idempotency-Key": key });
+    expect(again.status).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { requireCanCharge } from "../domain/transactions/seller-gate";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
 import { toCheckoutView } from "../domain/transactions/checkout-view";
+import { withoutCardSecrets } from "../domain/cards/fingerprint-safe";
 import { readTransaction } from "../domain/transactions/expire-transactions";
 import { authOf, scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
@@ -139,7 +140,8 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
     const create = body.paymentMethod === "PIX" ? createPixTransaction : createCardTransaction;
     const { seller } = authOf(c);
-    return idempotently(c, "transactions.create", key, body, (request) => {
+    // The key's fingerprint never sees the card's number or CVV (domain/cards/fingerprint-safe.ts).
+    return idempotently(c, "transactions.create", key, await withoutCardSecrets(c.get("platform"), body), (request) => {
       requireCanCharge(seller, body.paymentMethod);
       return create(c.get("platform"), { scope: scopeOf(c), seller, request, body });
     }) as never;
