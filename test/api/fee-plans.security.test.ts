@@ -1,7 +1,7 @@
 /**
  * Who may do what with fee plans: another company's plan is 404 and never listed; a sub-seller
  * may not create plans (403) and reads no company plan, not even its own company's; publishable
- * keys and strangers reach none of it; plans have no mode, so a live key sees the test key's.
+ * keys and strangers reach none of it; plans have a mode, so a live key does not see the test key's.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { feePlans } from "../../worker/db/schema";
@@ -67,10 +67,11 @@ describe("keys", () => {
     expect(await ctx.platform.db.select().from(feePlans)).toHaveLength(2);
   });
 
-  it("plans have no mode: the company's live key reads and lists the plan its test key made", async () => {
+  it("plans have a mode: the company's live key neither reads nor lists the plan its test key made", async () => {
     const plan = await createPlan(ctx);
     const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
-    expect(await (await live.get(`/v1/fee-plans/${plan.id}`)).json()).toEqual(plan);
-    expect((await (await live.get("/v1/fee-plans")).json()).items).toEqual([plan]);
+    await expectProblem(await live.get(`/v1/fee-plans/${plan.id}`), 404, "RESOURCE_NOT_FOUND");
+    expect((await (await live.get("/v1/fee-plans")).json()).items).toEqual([]);
+    expect(await (await ctx.get(`/v1/fee-plans/${plan.id}`)).json()).toEqual(plan);
   });
 });

@@ -46,7 +46,7 @@ describe("webhook security", () => {
   });
 
   it("a company manages its sub-sellers' webhooks", async () => {
-    await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId }).where(eq(sellers.id, other.sellerId));
+    await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId, livemode: false }).where(eq(sellers.id, other.sellerId));
     const list = await ctx.get(`/v1/sellers/${other.sellerId}/webhooks`);
     expect(list.status).toBe(200);
     expect((await list.json()).items.map((w: { id: string }) => w.id)).toEqual([hookId]);

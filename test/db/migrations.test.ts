@@ -116,6 +116,27 @@ describe("migration 0008 (card data out of idempotency keys)", () => {
   });
 });
 
+describe("migration 0009 (modes on seller-level objects)", () => {
+  it("gives each sub-seller the mode of its keys and keeps each notification setting for both modes", async () => {
+    const client = await migratedUpTo("0008-only", 8);
+    await client.executeMultiple(`
+      insert into sellers (id, legal_name, email, status, created_at, updated_at) values ('co', 'Empresa', 'c@example.com', 'ACTIVE', 'x', 'x');
+      insert into sellers (id, parent_id, legal_name, email, status, created_at, updated_at) values
+        ('sub-test', 'co', 'Filial T', 't@example.com', 'PENDING', 'x', 'x'),
+        ('sub-live', 'co', 'Filial L', 'l@example.com', 'PENDING', 'x', 'x');
+      insert into api_keys (id, seller_id, kind, mode, prefix, hash, created_at) values
+        ('k1', 'sub-test', 'secret', 'test', 'sk_test_', 'h1', 'x'),
+        ('k2', 'sub-live', 'secret', 'live', 'sk_live_', 'h2', 'x');
+      insert into notification_settings (seller_id, event_type, webhook, updated_at) values ('co', 'TRANSACTION_PAID', 0, 'x');
+    `);
+    await migrate(createDb(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const modes = await client.execute("select id, livemode from sellers order by id");
+    expect(modes.rows.map((r) => [r.id, r.livemode])).toEqual([["co", null], ["sub-live", 1], ["sub-test", 0]]);
+    const settings = await client.execute("select livemode, event_type, webhook from notification_settings order by livemode");
+    expect(settings.rows.map((r) => [r.livemode, r.event_type, r.webhook])).toEqual([[0, "TRANSACTION_PAID", 0], [1, "TRANSACTION_PAID", 0]]);
+  });
+});
+
 describe("the Node host's database", () => {
   it("enforces foreign keys and re-applies migrations as a no-op", async () => {
     const client = await openDatabase(`file:${join(dir, "fk", "pay.db")}`);

@@ -14,7 +14,7 @@ describe("fan-out to a company", () => {
   it("SELLER_STATUS_CHANGED of a sub-seller: one delivery to each; other types: the sub-seller's only", async () => {
     const ctx = await createTestContext();
     const sub = await createCompanySeller(ctx.platform.db, { legalName: "Filial", email: "f@example.com", city: "Natal" }, ctx.platform.now());
-    await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId }).where(eq(sellers.id, sub.sellerId));
+    await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId, livemode: false }).where(eq(sellers.id, sub.sellerId));
     const body = { url: "https://loja.example.com/hooks", eventTypes: ["ALL"] };
     const companyHook = (await (await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/webhooks`, body)).json()).id;
     const subHook = (await (await requester(ctx.app, sub).post(`/v1/sellers/${sub.sellerId}/webhooks`, body)).json()).id;

@@ -24,7 +24,7 @@ export async function insertFeePlan(db: Db, owner: string | null, platformShareB
 /** A seller with keys under company `parentId` (null: a company), on plan `feePlanId`. */
 export async function insertSeller(db: Db, parentId: string | null, feePlanId: string | undefined, name: string): Promise<SellerWithKeys> {
   const seller = await createCompanySeller(db, { legalName: name, email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`, feePlanId }, new Date("2026-01-01T00:00:00Z"));
-  if (parentId) await db.update(sellers).set({ parentId }).where(eq(sellers.id, seller.sellerId));
+  if (parentId) await db.update(sellers).set({ parentId, livemode: false }).where(eq(sellers.id, seller.sellerId));
   return seller;
 }
 

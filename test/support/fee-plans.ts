@@ -30,7 +30,7 @@ export async function createPlan(ctx: Pick<Ctx, "post">, overrides: Record<strin
 /** A sub-seller of the context's company (a seller row with parent_id), with its keys. */
 export async function createSubSeller(ctx: Ctx) {
   const sub = await createCompanySeller(ctx.platform.db, { legalName: "Sub Loja", email: "sub@example.com", city: "Recife" }, ctx.platform.now());
-  await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId }).where(eq(sellers.id, sub.sellerId));
+  await ctx.platform.db.update(sellers).set({ parentId: ctx.seller.sellerId, livemode: false }).where(eq(sellers.id, sub.sellerId));
   return sub;
 }
 

@@ -59,3 +59,21 @@ describe("sub-sellers in workerd", () => {
     expect(list.items.map((s) => s.id)).toContain(sub.id);
   });
 });
+
+describe("modes in workerd", () => {
+  it("a company's test key neither decides the KYC of, nor reads, nor suspends its live sub-seller", async () => {
+    const db = createClient({ url: inject("libsqlUrl") });
+    const id = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await db.execute({
+      sql: "insert into sellers (id, parent_id, legal_name, email, status, livemode, created_at, updated_at) values (?, ?, 'Filial ao vivo', 'live@example.com', 'PENDING', 1, ?, ?)",
+      args: [id, sellerId, at, at],
+    });
+    expect((await api("POST", `/v1/sandbox/sellers/${id}/kyc`, { decision: "approved" })).status).toBe(404);
+    expect((await api("GET", `/v1/sellers/${id}`)).status).toBe(404);
+    expect((await api("POST", `/v1/sellers/${id}/suspend`)).status).toBe(404);
+    const row = await db.execute({ sql: "select status from sellers where id = ?", args: [id] });
+    db.close();
+    expect(row.rows[0]!.status).toBe("PENDING");
+  });
+});

@@ -23,6 +23,8 @@ export const feePlans = sqliteTable(
     name: text("name").notNull(),
     /** The company that created the plan (POST /v1/fee-plans); null for the platform's default plan. */
     ownerSellerId: text("owner_seller_id"),
+    /** The mode of the key that created it: only sub-sellers of that mode go on it. Null: both (the default plan, older plans). */
+    livemode: integer("livemode", { mode: "boolean" }),
     /** The platform's share of every fee charged under this plan, in basis points of the fee. */
     platformShareBps: integer("platform_share_bps").notNull().default(0),
     /**
@@ -81,6 +83,11 @@ export const sellers = sqliteTable(
     paymentMethods: text("payment_methods", { mode: "json" }).$type<PaymentMethod[]>(),
     /** Sub-sellers: mcc, cnae, businessType, websiteUrl as sent (not personal data). */
     businessInfo: text("business_info", { mode: "json" }).$type<BusinessInfoRow>(),
+    /**
+     * A sub-seller's mode: created by its company's test key (false) or live key (true), it
+     * exists only in that mode (domain/scope.ts). Null for companies, which hold keys of both.
+     */
+    livemode: integer("livemode", { mode: "boolean" }),
     /** When the status last changed, and why (a KYC decision, a suspension). */
     statusChangedAt: text("status_changed_at"),
     statusReason: text("status_reason"),
@@ -622,11 +629,13 @@ export const notificationSettings = sqliteTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id),
+    /** The settings of each mode are its own: a test key turns off test events only. */
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
     eventType: text("event_type").notNull(),
     webhook: integer("webhook", { mode: "boolean" }).notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sellerId, t.eventType] })],
+  (t) => [primaryKey({ columns: [t.sellerId, t.livemode, t.eventType] })],
 );
 
 export { DELIVERY_STATUSES, type DeliveryStatus } from "../../shared/events";

@@ -19,6 +19,7 @@ export async function createFeePlan(platform: Platform, caller: Scope, input: Fe
     id: crypto.randomUUID(),
     name: input.name,
     ownerSellerId: caller.sellerId,
+    livemode: caller.livemode,
     platformShareBps: input.platformShareBps,
     // No surcharge is stored as null, as the default plan has it; the API shows {} for both.
     installmentSurchargesBps: Object.keys(surcharges).length > 0 ? (surcharges as Record<string, number>) : null,

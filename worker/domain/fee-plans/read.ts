@@ -12,7 +12,7 @@ import { feePlanRates, feePlans, PAYMENT_METHODS } from "../../db/schema";
 import { pageLimit, pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
 import { notFound } from "../../lib/problem";
 import type { FeePlan } from "../../schemas/fee-plan";
-import type { Scope } from "../scope";
+import { inModeOf, type Scope } from "../scope";
 import { DEFAULT_FEE_PLAN_ID } from "../transactions/fees";
 
 /** A plan's row and the rows of its rates. */
@@ -37,9 +37,14 @@ export function toFeePlan(row: FeePlanRow, rates: readonly FeePlanRateRow[]): Fe
   };
 }
 
-/** The plans the caller may read by id: its own, and the platform's default. */
+/** The caller's own plans of its key's mode (domain/scope.ts). */
+function owned(caller: Scope): SQL {
+  return and(eq(feePlans.ownerSellerId, caller.sellerId), inModeOf(feePlans.livemode, caller))!;
+}
+
+/** The plans the caller may read by id: its own of its mode, and the platform's default. */
 function readable(caller: Scope): SQL {
-  return or(eq(feePlans.ownerSellerId, caller.sellerId), eq(feePlans.id, DEFAULT_FEE_PLAN_ID))!;
+  return or(owned(caller), eq(feePlans.id, DEFAULT_FEE_PLAN_ID))!;
 }
 
 /** The plan `id` if the caller may read it, else 404; plan and rates in one round trip. */
@@ -61,15 +66,15 @@ export async function findFeePlan(db: Db, caller: Scope, id: string): Promise<Fe
 export async function listFeePlans(db: Db, caller: Scope, query: PageParams): Promise<Page<FeePlan>> {
   const start = pageStart(query);
   const { after, offset } = keysetWindow(start, feePlans.createdAt, feePlans.id);
-  const owned = eq(feePlans.ownerSellerId, caller.sellerId);
-  const where = and(owned, after);
+  const mine = owned(caller);
+  const where = and(mine, after);
   const order = [desc(feePlans.createdAt), desc(feePlans.id)];
   const limit = pageLimit(start, query.size);
   const pageIds = db.select({ id: feePlans.id }).from(feePlans).where(where).orderBy(...order).limit(limit).offset(offset);
   const [rows, rates, [total]] = await db.batch([
     db.select().from(feePlans).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select().from(feePlanRates).where(inArray(feePlanRates.feePlanId, pageIds)),
-    db.select({ n: count() }).from(feePlans).where(owned),
+    db.select({ n: count() }).from(feePlans).where(mine),
   ]);
   const result = pageOf(rows, total?.n ?? 0, start, query.size);
   return { ...result, items: result.items.map((row) => toFeePlan(row, rates)) };

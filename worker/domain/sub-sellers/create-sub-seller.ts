@@ -15,17 +15,17 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { SellerCreate } from "../../schemas/seller";
 import { issueKey } from "../api-keys";
-import type { Scope } from "../scope";
+import { inModeOf, type Scope } from "../scope";
 import { newWebhook, toWebhook } from "../webhooks/manage";
 import { requireCompany, type SellerRow } from "./reach";
 import { toSeller } from "./serialize";
 
-/** Refuses a fee plan that is not the caller's own. */
+/** Refuses a fee plan that is not the caller's own, in its key's mode. */
 async function requireOwnPlan(platform: Platform, caller: Scope, feePlanId: string): Promise<void> {
   const [plan] = await platform.db
     .select({ id: feePlans.id })
     .from(feePlans)
-    .where(and(eq(feePlans.id, feePlanId), eq(feePlans.ownerSellerId, caller.sellerId)))
+    .where(and(eq(feePlans.id, feePlanId), eq(feePlans.ownerSellerId, caller.sellerId), inModeOf(feePlans.livemode, caller)))
     .limit(1);
   if (!plan) {
     throw new ApiError("FEE_PLAN_NOT_AVAILABLE", `You have no fee plan with id ${feePlanId}; create one with POST /v1/fee-plans.`, {
@@ -55,6 +55,7 @@ export async function createSubSeller(platform: Platform, caller: Scope, input: 
     documentMasked: maskDocument(input.documentNumber),
     email: input.email,
     status: "PENDING",
+    livemode: caller.livemode,
     feePlanId: input.feePlanId,
     city: input.address.city,
     pixKey: input.bankAccount.pixKey ?? null,

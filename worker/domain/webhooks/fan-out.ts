@@ -1,7 +1,7 @@
 /**
  * Fan-out: for an event, one PENDING delivery per active webhook of its seller and mode that
  * subscribes to its type (or to ALL), unless the webhook's owner turned the type's Webhook
- * channel off. A sub-seller's SELLER_STATUS_CHANGED also reaches its company's webhooks.
+ * channel off in that mode. A sub-seller's SELLER_STATUS_CHANGED also reaches its company's webhooks.
  * It is one `INSERT … SELECT` written in the same batch as the event (and under the same guard),
  * so a change, its event and its deliveries exist together or not at all; it returns the new
  * delivery ids, which the caller enqueues once the batch has committed.
@@ -44,7 +44,8 @@ export function fanOutStatement(db: Db, event: FanOutEvent, at: string | Placeho
     where ${owners(event)} and ${w.livemode} = ${typeof event.livemode === "boolean" ? (event.livemode ? 1 : 0) : event.livemode}
       ${only ? sql`and ${w.id} = ${only}` : sql`and ${w.isActive} = 1 and exists (select 1 from json_each(${w.eventTypes}) where value in (${event.type}, 'ALL'))
       and coalesce((select ${notificationSettings.webhook} from ${notificationSettings}
-        where ${notificationSettings.sellerId} = ${w.sellerId} and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
+        where ${notificationSettings.sellerId} = ${w.sellerId} and ${notificationSettings.livemode} = ${w.livemode}
+          and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
       ${guard ? sql`and ${guard}` : sql``}
     returning id`);
 }

@@ -13,6 +13,7 @@ import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { Webhook, WebhookCreate, WebhookUpdate } from "../../schemas/webhook";
 import type { Scope } from "../scope";
+import { subSellersOf } from "../sub-sellers/reach";
 import { webhookUrlProblem } from "./url";
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -23,13 +24,13 @@ export function toWebhook(row: WebhookRow): Webhook {
   return { id, sellerId, url, eventTypes, isActive, description, livemode, createdAt, updatedAt };
 }
 
-/** Throws 403 unless the caller is `sellerId` or its parent company. */
+/** Throws 403 unless the caller is `sellerId` or its parent company, in the sub-seller's mode. */
 export async function assertManages(db: Db, caller: Scope, sellerId: string): Promise<void> {
   if (caller.sellerId === sellerId) return;
   const [child] = await db
     .select({ id: sellers.id })
     .from(sellers)
-    .where(and(eq(sellers.id, sellerId), eq(sellers.parentId, caller.sellerId)))
+    .where(and(eq(sellers.id, sellerId), subSellersOf(caller)))
     .limit(1);
   if (!child) throw new ApiError("FORBIDDEN", "You have no permission over this seller's webhooks.");
 }
