@@ -80,7 +80,7 @@ describe("POST …/webhooks/{id}/replay", () => {
       const hook = await (await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/webhooks`, { url: receiver.url, eventTypes: ["TRANSACTION_PAID"] })).json();
       const res = await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/webhooks/${hook.id}/replay`, { from: start, to: middle });
       expect(res.status).toBe(202);
-      expect(await res.json()).toEqual({ webhookId: hook.id, from: start, to: middle, deliveries: 3, hasMore: false, nextFrom: null });
+      expect(await res.json()).toEqual({ webhookId: hook.id, from: start, to: middle, deliveries: 3, alreadyPending: 0, hasMore: false, nextFrom: null });
       await ctx.platform.drainQueue();
       const got = receiver.received.map((r) => JSON.parse(r.body));
       expect(got.map((e) => e.data.transaction.id)).toEqual(paid);

@@ -16,9 +16,16 @@ import { startWebhookReceiver, type Answer } from "../support/webhook-receiver";
 let ctx: Ctx;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
 
+/**
+ * The webhooks point at a public host name, which the test's fetch sends to the loopback receiver:
+ * these tests are about a seller's public receiver (a loopback one keeps no answer body:
+ * webhooks.probe.security.test.ts).
+ */
+const PUBLIC_URL = "https://hooks.loja-teste.example/hooks";
+
 beforeEach(async () => {
   ctx = await createTestContext({ config: { webhookTimeoutMs: 300 } });
-  ctx.platform.fetch = (input, init) => fetch(input, init);
+  ctx.platform.fetch = (input, init) => fetch(String(input).replace(PUBLIC_URL, receiver!.url), init);
 });
 afterEach(async () => {
   await receiver?.close();
@@ -28,7 +35,7 @@ afterEach(async () => {
 /** A receiver answering `script`, and a webhook pointing at it; returns the webhook with its secret. */
 async function registerReceiver(script: Answer[] = [], eventTypes = ["TRANSACTION_PAID"]) {
   receiver = await startWebhookReceiver(script);
-  const res = await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/webhooks`, { url: receiver.url, eventTypes });
+  const res = await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/webhooks`, { url: PUBLIC_URL, eventTypes });
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
 }

@@ -11,7 +11,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { serviceSignature } from "../../shared/webhooks";
 import { VALID_CPF } from "../support/fixtures";
-import { apiJson } from "./api";
+import { api, apiJson } from "./api";
 
 type Received = { url: string; body: string; headers: Record<string, string> };
 type Delivery = { id: string; status: string; attempts: number; lastHttpStatus: number | null };
@@ -99,5 +99,21 @@ describe("webhooks in workerd", () => {
     const settings = `/v1/sellers/${sellerId}/notification-settings`;
     expect(await apiJson("PUT", settings, 200, { webhook: { SETTLEMENT_PAID: false } })).toMatchObject({ webhook: { SETTLEMENT_PAID: false, TRANSACTION_PAID: true } });
     expect(await apiJson("GET", settings, 200)).toMatchObject({ webhook: { SETTLEMENT_PAID: false } });
+  });
+
+  it("a replay skips events still pending for the webhook, and a trailing-dot metadata host is refused", async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const charge = await apiJson<{ id: string }>("POST", "/v1/transactions", 201, pixCharge);
+    await apiJson("POST", `/v1/sandbox/transactions/${charge.id}/pay`, 200);
+    // A receiver that cannot be reached: its deliveries stay PENDING (next attempt in 60 s).
+    const hook = await apiJson<{ id: string }>("POST", `/v1/sellers/${sellerId}/webhooks`, 201, { url: "https://unreachable.invalid/hooks", eventTypes: ["TRANSACTION_PAID"] });
+    const first = await apiJson<{ deliveries: number; alreadyPending: number }>("POST", `/v1/sellers/${sellerId}/webhooks/${hook.id}/replay`, 202, { from: since });
+    expect(first.deliveries).toBeGreaterThanOrEqual(1);
+    const again = await apiJson<{ deliveries: number; alreadyPending: number }>("POST", `/v1/sellers/${sellerId}/webhooks/${hook.id}/replay`, 202, { from: since });
+    expect(again).toMatchObject({ deliveries: 0, alreadyPending: first.deliveries });
+
+    const refused = await api("POST", `/v1/sellers/${sellerId}/webhooks`, { url: "https://metadata.google.internal./computeMetadata/v1/", eventTypes: ["ALL"] });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: { path: string }[] }).errors[0]!.path).toBe("url");
   });
 });

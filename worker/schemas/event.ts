@@ -51,6 +51,7 @@ export const ReplayResultSchema = z
     from: z.string(),
     to: z.string(),
     deliveries: z.number().int().openapi({ description: "Deliveries created (at most 1000 per call), sent within seconds." }),
+    alreadyPending: z.number().int().openapi({ description: "Events of the page skipped because this webhook still has a PENDING delivery of them." }),
     hasMore: z.boolean(),
     nextFrom: z.string().nullable().openapi({ description: "When `hasMore`: call again with this as `from` for the rest of the range." }),
   })

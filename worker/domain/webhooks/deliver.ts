@@ -6,7 +6,8 @@
  *    and the sweep racing, a duplicate message) sends nothing.
  * 2. POST the envelope's exact bytes with `X-Service-Signature` (the spec's HMAC) and the
  *    Standard Webhooks headers, within the timeout (15 s).
- * 3. Record: the attempt row (time, status, duration, error, the first 1 KB of the answer) and
+ * 3. Record: the attempt row (time, status, duration, error, the first 1 KB of the answer, kept
+ *    for public receivers only) and
  *    the delivery's next state in one batch: DELIVERED on a 2xx; else FAILED when its attempts
  *    are spent, or PENDING again in RETRY_SECONDS.
  * A crash between the POST and the record leaves the lease to expire and the attempt to be made
@@ -17,6 +18,7 @@ import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhoo
 import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { envelopeOf } from "../events/envelope";
+import { isLoopbackHost } from "./url";
 
 /**
  * How long a claimed attempt is held beyond the POST's timeout (for the claim and the record), so
@@ -67,6 +69,9 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
     "X-Webhook-Attempt": String(claimed.attempts),
   };
   const result = await post(platform, webhook.url, body, headers);
+  // A loopback target (test keys only) is this machine: its answers are not the seller's to read,
+  // and "refused" against "timed out" would map its open ports (docs/webhooks.md).
+  if (isLoopbackHost(new URL(webhook.url).hostname)) Object.assign(result, { excerpt: null, error: result.error && result.status === null ? "no HTTP answer" : result.error });
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const spent = claimed.attempts >= claimed.attemptLimit;
   const recordedAt = platform.now().toISOString();

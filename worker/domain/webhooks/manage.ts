@@ -14,7 +14,7 @@ import type { Platform } from "../../platform";
 import type { Webhook, WebhookCreate, WebhookUpdate } from "../../schemas/webhook";
 import type { Scope } from "../scope";
 import { subSellersOf } from "../sub-sellers/reach";
-import { webhookUrlProblem } from "./url";
+import { normalizeWebhookUrl } from "./url";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -35,9 +35,11 @@ export async function assertManages(db: Db, caller: Scope, sellerId: string): Pr
   if (!child) throw new ApiError("FORBIDDEN", "You have no permission over this seller's webhooks.");
 }
 
-function checkUrl(url: string, livemode: boolean, path = "url"): void {
-  const problem = webhookUrlProblem(url, livemode);
-  if (problem) throw validationError([{ path, in: "body", code: "invalid_url", message: problem }]);
+/** The URL to store (normalized, url.ts), or a 400 naming `path`. */
+function checkedUrl(raw: string, livemode: boolean, path = "url"): string {
+  const checked = normalizeWebhookUrl(raw, livemode);
+  if (checked.problem !== null) throw validationError([{ path, in: "body", code: "invalid_url", message: checked.problem }]);
+  return checked.url;
 }
 
 /** The webhook `id` of `sellerId` in the caller's mode, or 404. */
@@ -56,14 +58,14 @@ export async function findWebhook(db: Db, caller: Scope, sellerId: string, id: s
  * the row itself, in its own batch (sub-seller creation).
  */
 export async function newWebhook(platform: Platform, caller: Scope, sellerId: string, input: WebhookCreate, urlPath = "url") {
-  checkUrl(input.url, caller.livemode, urlPath);
+  const url = checkedUrl(input.url, caller.livemode, urlPath);
   const at = platform.now().toISOString();
   const secret = input.secret ?? newWebhookSecret();
   const row: WebhookRow = {
     id: crypto.randomUUID(),
     sellerId,
     livemode: caller.livemode,
-    url: input.url,
+    url,
     eventTypes: input.eventTypes,
     isActive: input.isActive,
     description: input.description ?? null,
@@ -97,8 +99,8 @@ export async function listWebhooks(platform: Platform, caller: Scope, sellerId: 
 export async function updateWebhook(platform: Platform, caller: Scope, sellerId: string, id: string, patch: WebhookUpdate) {
   await assertManages(platform.db, caller, sellerId);
   const current = await findWebhook(platform.db, caller, sellerId, id);
-  if (patch.url !== undefined) checkUrl(patch.url, caller.livemode);
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const url = patch.url === undefined ? undefined : checkedUrl(patch.url, caller.livemode);
+  const changes = Object.fromEntries(Object.entries({ ...patch, url }).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length === 0) return toWebhook(current);
   const [row] = await platform.db
     .update(webhooks)

@@ -2,7 +2,8 @@
  * POST …/webhooks/{id}/replay: sends a webhook, again, the seller's events of a time range that
  * it subscribes to: a receiver that was down longer than the retries lasted gets what it missed.
  * Each event becomes a new delivery (same envelope and event id, so a consumer that already had
- * it drops it), written by one INSERT … SELECT and sent through the usual path. At most
+ * it drops it), written by one INSERT … SELECT and sent through the usual path. An event the
+ * webhook has a PENDING delivery of already is skipped (counted in `alreadyPending`). At most
  * REPLAY_LIMIT events per call, oldest first; `nextFrom` continues the range. Replays ignore the
  * notification settings and `isActive`: the seller asked for these events, to this webhook.
  */
@@ -38,15 +39,23 @@ export async function replayEvents(platform: Platform, caller: Scope, sellerId: 
       and ${e.occurredAt} >= ${range.from} and ${e.occurredAt} < ${to}
       and exists (select 1 from json_each(${JSON.stringify(webhook.eventTypes)}) where value in (${e.type}, 'ALL'))
     order by ${e.occurredAt}, ${e.id} limit ${REPLAY_LIMIT + 1}`;
-  const [inserted, [next]] = await platform.db.batch([
+  const page = sql`select * from (${picked}) p order by p.occurred_at, p.id limit ${REPLAY_LIMIT}`;
+  // An event this webhook still has a PENDING delivery of is not queued again: replays of one
+  // range, however many, never multiply the POSTs (read before the insert adds its own).
+  const pendingFor = sql`exists (select 1 from ${webhookDeliveries} x where x.webhook_id = ${webhook.id} and x.event_id = p.id and x.status = 'PENDING')`;
+  const [[pending], inserted, [next]] = await platform.db.batch([
+    platform.db.all<{ n: number }>(sql`select count(*) as n from (${page}) p where ${pendingFor}`),
     platform.db.run(sql`insert into ${webhookDeliveries}
         (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
       select ${UUID_SQL}, ${webhook.id}, ${sellerId}, ${caller.livemode ? 1 : 0}, p.id, p.type, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
-      from (${picked}) p order by p.occurred_at, p.id limit ${REPLAY_LIMIT}
+      from (${page}) p where not ${pendingFor}
       returning id`),
     platform.db.all<{ occurredAt: string }>(sql`select p.occurred_at as occurredAt from (${picked}) p order by p.occurred_at, p.id limit 1 offset ${REPLAY_LIMIT}`),
   ]);
   const ids = deliveryIdsOf(inserted);
   await enqueueDeliveries(platform, ids);
-  return { webhookId: webhook.id, from: range.from, to, deliveries: ids.length, hasMore: next !== undefined, nextFrom: next?.occurredAt ?? null };
+  return {
+    webhookId: webhook.id, from: range.from, to, deliveries: ids.length, alreadyPending: Number(pending?.n ?? 0),
+    hasMore: next !== undefined, nextFrom: next?.occurredAt ?? null,
+  };
 }
