@@ -1,16 +1,14 @@
 /**
  * ISO 4217 currencies and their minor units (the exponent: how many decimal digits the smallest
  * unit has). Amounts in the API are integers in that smallest unit: 1000 BRL is R$ 10.00, 1000 JPY
- * is ¥1000, 1000 KWD is 1.000 KD. Shared by the API (validation) and the widget (display).
+ * is ¥1000, 1000 KWD is 1.000 KD. The API validates with this table; amounts are written for
+ * people by money.ts, which the widget imports alone.
  *
  * Only currencies that can be paid in are listed: the fund codes (BOV, CHE, CHW, CLF, COU, MXV,
  * USN, UYI, UYW), precious metals (XAU, XAG, XPD, XPT), XDR, XSU, XUA and the testing codes
  * (XTS, XXX) are left out, as are withdrawn codes (HRK, SLL, ZWL, CUC, ANG, …).
  */
-
-/** Currencies whose minor unit is not the cent (exponent 2). */
-const EXPONENT_0 = "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF";
-const EXPONENT_3 = "BHD IQD JOD KWD LYD OMR TND";
+import { EXPONENT_0, EXPONENT_3 } from "./money";
 
 /** Every accepted code whose exponent is 2. */
 const EXPONENT_2 =
@@ -57,3 +55,4 @@ export function formatMinor(amount: number, code: string): string {
   const padded = digits.padStart(exponent + 1, "0");
   return `${sign}${padded.slice(0, -exponent)}.${padded.slice(-exponent)}`;
 }
+

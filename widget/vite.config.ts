@@ -56,6 +56,10 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
     publicDir: extra.publicDir ? fileURLToPath(new URL(extra.publicDir, import.meta.url)) : false,
     logLevel: "warn",
     plugins: [minifyLitCss()],
+    // Lit's production build whatever NODE_ENV says: vite picks the "development" export condition
+    // unless NODE_ENV=production, and npm scripts do not set it (the dev build warns in the
+    // buyer's console, "Lit is in dev mode", and weighs a third more).
+    resolve: { conditions: ["module", "browser", "production"] },
     build: {
       lib: {
         entry: fileURLToPath(new URL(entry, import.meta.url)),

@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import { authenticate, browserCors } from "./http/auth";
 import { guardJsonBody } from "./http/body";
+import { noStore } from "./http/no-store";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
 import { PIX_PATHS } from "./domain/pix/location";
@@ -93,6 +94,7 @@ export function createApp(platform: Platform) {
   // The 3DS pages set their own headers: they must be framable by sellers' sites.
   const secure = secureHeaders({ crossOriginResourcePolicy: false });
   app.use("*", (c, next) => (c.req.path.startsWith("/3ds/") ? next() : secure(c, next)));
+  app.use("/v1/*", noStore);
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);

@@ -107,3 +107,20 @@ describe("buyers: another seller's buyer is 404", () => {
     expect(mine.name).toBe("Maria da Silva");
   });
 });
+
+describe("caching", () => {
+  it("every /v1 answer, errors included, is Cache-Control: no-store", async () => {
+    const created = await ctx.post("/v1/buyers", buyerBody());
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    const { id } = await created.json();
+    const read = await ctx.get(`/v1/buyers/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get("cache-control")).toBe("no-store");
+    const missing = await ctx.get(`/v1/buyers/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+    const unauthenticated = await ctx.app.request("/v1/buyers");
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -117,3 +117,16 @@ describe("deviceChannel as other gateways spell it", () => {
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(["deviceChannel"]);
   });
 });
+
+describe("the challenge page's amount", () => {
+  it("uses the currency's ISO 4217 exponent: JPY 150000 is ¥150,000, KWD 1500 is 1.500, BRL 1990 is R$19.90", async () => {
+    const card = cardInput("4000000000003220");
+    for (const [amount, currency, shown] of [[150000, "JPY", "¥150,000"], [1500, "KWD", "KWD\u00a01.500"], [1990, "BRL", "R$19.90"]] as const) {
+      const setup = await (await ctx.post("/v1/transactions/threeds/setup", { card })).json();
+      const auth = await (await ctx.post("/v1/transactions/threeds/authenticate", { ...authenticateBody(setup, card, amount), currency })).json();
+      expect(auth.code).toBe("PENDING_CHALLENGE");
+      const page = await (await ctx.app.request(new URL(auth.stepUpUrl).pathname)).text();
+      expect(page).toContain(`<strong>${shown}</strong>`);
+    }
+  });
+});

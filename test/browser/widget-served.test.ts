@@ -112,6 +112,10 @@ describe("the widget served by npm start, on a seller's page of another origin",
     expect(map.file).toBe("pay.js");
     expect(map.sources).toEqual(expect.arrayContaining(["../../widget/src/pay.ts", "../../widget/src/pay-checkout.ts"]));
     expect(map.sourcesContent?.length).toBe(map.sources.length);
+    // Shipped on purpose (docs/widget.md): the open-source files only, by paths relative to the
+    // repository, never a path of the machine that built it.
+    for (const source of map.sources) expect(source).toMatch(/^\.\.\/\.\.\/(widget|shared|node_modules)\//);
+    expect(JSON.stringify(map.sources)).not.toContain(process.cwd());
   });
 
   it("never serves the Worker's rule files from dist/", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCY_EXPONENTS, formatMinor, isCurrency, minorUnits } from "../../shared/currency";
+import { formatMoney } from "../../shared/money";
 
 describe("ISO 4217 currencies", () => {
   it.each([
@@ -34,5 +35,15 @@ describe("ISO 4217 currencies", () => {
     [-250, "USD", "-2.50"],
   ])("formatMinor(%i, %s) = %s", (amount, code, text) => {
     expect(formatMinor(amount, code)).toBe(text);
+  });
+});
+
+describe("formatMoney", () => {
+  it("divides by the ISO exponent and lets Intl write the symbol and grouping", () => {
+    expect(formatMoney(150000, "JPY", "en")).toBe("¥150,000");
+    expect(formatMoney(1500, "KWD", "en")).toBe("KWD\u00a01.500");
+    expect(formatMoney(1000, "IQD", "en")).toBe("IQD\u00a01.000");
+    expect(formatMoney(1990, "BRL", "pt-BR")).toBe("R$\u00a019,90");
+    expect(formatMoney(1050, "X!", "en")).toBe("10.50 X!");
   });
 });

@@ -82,3 +82,18 @@ describe("card payments in workerd", () => {
     expect((await api("GET", `/v1/transactions/${tx.id}/checkout`, undefined, { ...pk, "X-Client-Secret": "nope" })).status).toBe(404);
   });
 });
+
+describe("amounts and caching in workerd", () => {
+  it("the challenge page writes JPY 150000 as ¥150,000; API answers are no-store", async () => {
+    const challengeCard = card("4000000000003220");
+    const setup = await apiJson<{ requestId: string; referenceId: string }>("POST", "/v1/transactions/threeds/setup", 200, { card: challengeCard });
+    const auth = await apiJson<{ stepUpUrl: string }>("POST", "/v1/transactions/threeds/authenticate", 200, { ...authenticateBody(setup, challengeCard, 150000), currency: "JPY" });
+    const page = await exports.default.fetch(new Request(`${inject("baseUrl")}${new URL(auth.stepUpUrl).pathname}`));
+    expect(await page.text()).toContain("<strong>¥150,000</strong>");
+    const res = await api("GET", `/v1/transactions/threeds/nope`);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const list = await api("GET", "/v1/transactions?size=1");
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -4,6 +4,8 @@
  * else the page's `<html lang>`, else en.
  */
 
+import { formatMoney } from "../../shared/money";
+
 /** The languages the widget speaks. */
 export const LOCALES = ["pt-BR", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -19,17 +21,12 @@ export function resolveLocale(...candidates: (string | null | undefined)[]): Loc
 }
 
 /**
- * `amount` in minor units as the buyer reads it (`R$ 10,50`, `R$10.50`): Intl.NumberFormat's
- * currency style, divided by the currency's own number of decimals (2 for BRL). An unknown
- * currency code (Intl throws) still shows, as `10.50 XYZ`.
+ * `amount` in minor units as the buyer reads it (`R$ 10,50`, `R$10.50`, `¥1,500`): the shared
+ * formatter, with the currency's ISO 4217 exponent (shared/currency.ts), so the widget and the
+ * gateway's own pages never disagree. The widget's one amount formatter.
  */
 export function formatAmount(amount: number, currency: string, locale: Locale): string {
-  try {
-    const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`;
-  }
+  return formatMoney(amount, currency, locale);
 }
 
 /** Time left as a clock: `mm:ss` (`14:59`), `h:mm:ss` from an hour up; never negative. */

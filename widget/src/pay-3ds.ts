@@ -55,12 +55,12 @@ import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import { emit3ds } from "./events";
 import { GatewayError, readCheckout, type CheckoutView, type PaymentContext, type SetupResult } from "./gateway";
-import { resolveLocale } from "./locale";
+import { formatAmount, resolveLocale } from "./locale";
 import { pay3dsStyles } from "./pay-3ds.styles";
 import { authenticate, challengeResult, confirm, returnUrlOf, setupSession, type AuthenticateResult, type PaymentFacts } from "./threeds/api";
 import { browserInformation } from "./threeds/browser-info";
 import { gatewayFrameUrl, waitForFrameMessage } from "./threeds/frames";
-import { formatAmount, threeDsStrings } from "./threeds/strings";
+import { threeDsStrings } from "./threeds/strings";
 import { chooseWindowSize, type ChallengeWindowSize } from "./threeds/window-size";
 
 /** How long device data collection may take before authenticate goes on without it. */
@@ -320,7 +320,8 @@ export class Pay3ds extends LitElement {
   override render() {
     const locale = resolveLocale(this.locale, this.ownerDocument.documentElement.lang);
     const t = threeDsStrings(locale);
-    const amount = formatAmount(locale, this.shown.amount, this.shown.currency);
+    const { amount: minor, currency } = this.shown;
+    const amount = minor !== undefined && Number.isFinite(minor) && currency ? formatAmount(minor, currency, locale) : null;
     const challenge = this.challenge;
     return html`<div lang=${locale}>
       <p part="status" role="status" aria-live="polite" class=${this.phase === "error" ? "error" : ""}>${this.#statusText(t)}</p>

@@ -28,8 +28,11 @@ describe("amounts", () => {
     expect(formatAmount(123456789, "BRL", "pt-BR")).to.equal(`R$${NBSP}1.234.567,89`);
     expect(formatAmount(123456, "USD", "en")).to.equal("$1,234.56");
     expect(formatAmount(5, "BRL", "en")).to.equal("R$0.05");
-    // A currency without decimals is not divided by 100.
+    // A currency's ISO 4217 exponent decides: none for JPY, three for KWD and IQD (Intl alone says 0 for IQD).
     expect(formatAmount(500, "JPY", "en")).to.equal("¥500");
+    expect(formatAmount(150000, "JPY", "en")).to.equal("¥150,000");
+    expect(formatAmount(1500, "KWD", "en")).to.equal(`KWD${NBSP}1.500`);
+    expect(formatAmount(1000, "IQD", "en")).to.equal(`IQD${NBSP}1.000`);
     // An invalid code (Intl throws) still shows something readable.
     expect(formatAmount(1050, "X!", "en")).to.equal("10.50 X!");
   });

@@ -5,6 +5,7 @@
  * tell their parent how they ended with `postMessage`; a challenge opened as a page of its own
  * sends the browser back to the `returnUrl` of authenticate instead.
  */
+import { formatMoney } from "../../shared/money";
 import { Hono } from "hono";
 import { completeChallenge, pendingChallenge } from "../domain/threeds/challenge";
 import { CHALLENGE_CODE } from "../domain/cards/test-cards";
@@ -38,13 +39,6 @@ function page(title: string, body: string, script = "", n = nonce()): { html: st
   return { html, headers: pageHeaders(n) };
 }
 
-function formatAmount(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).format(amount / 100);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
 
 /** The pages' routes. */
 export const threedsPages = new Hono<AppEnv>()
@@ -63,7 +57,7 @@ export const threedsPages = new Hono<AppEnv>()
       const { html, headers } = page("No challenge", "<h1>No challenge is waiting</h1><p>It was completed, has expired, or never existed.</p>");
       return c.html(html, 404, headers);
     }
-    const body = `<h1>Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatAmount(challenge.amount, challenge.currency))}</strong> with your ${escapeHtml(challenge.brand)} card.</p>
+    const body = `<h1>Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatMoney(challenge.amount, challenge.currency, "en"))}</strong> with your ${escapeHtml(challenge.brand)} card.</p>
 <form method="post"><label for="code">One-time code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
 <button type="submit">Confirm</button></form><p><small>Sandbox: the code ${CHALLENGE_CODE} passes, any other fails.</small></p>`;
     const { html, headers } = page("Confirm your payment", body);

@@ -1,6 +1,6 @@
 /**
  * `<pay-3ds>`'s words in each language the widget speaks (kept here, beside the element, so the
- * shared widget/src/locale.ts stays its owner's), and the amount as the buyer reads it.
+ * shared widget/src/locale.ts stays its owner's). Amounts are formatted by locale.ts.
  */
 import type { Locale } from "../locale";
 
@@ -45,13 +45,3 @@ const STRINGS = {
 export type ThreeDsStrings = (typeof STRINGS)["en"];
 
 export const threeDsStrings = (locale: Locale): ThreeDsStrings => STRINGS[locale];
-
-/** `amount` (in cents) in `currency`, as `locale` writes it; null when either is unknown. */
-export function formatAmount(locale: Locale, amount: number | undefined, currency: string | undefined): string | null {
-  if (amount === undefined || !Number.isFinite(amount) || !currency) return null;
-  try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount / 100);
-  } catch {
-    return null; // an unknown currency code
-  }
-}
