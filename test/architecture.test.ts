@@ -74,3 +74,32 @@ describe("worker/ layering", () => {
     expect(importsOf("worker/app.ts")).toContain("worker/routes/transactions");
   });
 });
+
+/** How code writes a row into the events or webhook_deliveries tables, through drizzle or raw SQL. */
+const EVENT_WRITES = [
+  /\.insert\(\s*(events|webhookDeliveries)\s*\)/,
+  /insertWhere\(\s*\w+\s*,\s*(events|webhookDeliveries)\b/,
+  /insert\s+into\s+(\$\{\s*)?(events|webhookDeliveries|webhook_deliveries)\b/i,
+];
+
+/** Files under worker/ that write events or deliveries, with the line that does. */
+function eventWriters(): string[] {
+  return filesUnder("worker").flatMap((file) =>
+    readFileSync(join(ROOT, file), "utf8")
+      .split("\n")
+      .filter((line) => EVENT_WRITES.some((re) => re.test(line)))
+      .map((line) => `${file}: ${line.trim()}`),
+  );
+}
+
+describe("the outbox", () => {
+  it("no code outside worker/domain/events/ writes the events or webhook_deliveries tables", () => {
+    expect(eventWriters().filter((w) => !w.startsWith("worker/domain/events/"))).toEqual([]);
+  });
+
+  it("the check can fail: it finds the outbox's own writes", () => {
+    expect(eventWriters().some((w) => w.startsWith("worker/domain/events/outbox.ts"))).toBe(true);
+    expect(eventWriters().some((w) => w.startsWith("worker/domain/events/fan-out.ts"))).toBe(true);
+    expect(EVENT_WRITES.some((re) => re.test("db.insert(events).values(row)"))).toBe(true);
+  });
+});

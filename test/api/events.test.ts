@@ -5,8 +5,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { events, transactions } from "../../worker/db/schema";
-import type { EventEnvelope, EventType } from "../../worker/domain/transactions/events";
-import { commitTransition, findTransaction } from "../../worker/domain/transactions/store";
+import type { EventEnvelope, EventType } from "../../worker/domain/events/outbox";
+import { findTransaction } from "../../worker/domain/transactions/store";
+import { commitTransition } from "../../worker/domain/transactions/transition";
 import { createTestContext } from "../support/platform";
 import { createPix, getTx, pay, paidCharge, refund, type Ctx } from "../support/transactions";
 

@@ -8,8 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sellers, webhookDeliveries } from "../../worker/db/schema";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
-import { eventStatement, newEvent } from "../../worker/domain/transactions/events";
-import { fanOutStatement } from "../../worker/domain/webhooks/fan-out";
+import { newEvent, Outbox } from "../../worker/domain/events/outbox";
 import { createPlan } from "../support/fee-plans";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
@@ -76,7 +75,9 @@ describe("notification settings belong to their mode", () => {
     const fanOut = async (livemode: boolean) => {
       const at = ctx.platform.now().toISOString();
       const event = newEvent({ type: "TRANSACTION_PAID", sellerId: ctx.seller.sellerId, livemode, occurredAt: at, data: {} });
-      await ctx.platform.db.batch([eventStatement(ctx.platform.db, event, at), fanOutStatement(ctx.platform.db, event, at)]);
+      const outbox = new Outbox(ctx.platform);
+      outbox.emit(event, null);
+      await outbox.commit();
       return ctx.platform.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
     };
     expect(await fanOut(false)).toHaveLength(0);

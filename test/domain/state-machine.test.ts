@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRANSACTION_STATUSES } from "../../worker/db/schema";
-import { EVENT_TYPES } from "../../worker/domain/transactions/events";
+import { EVENT_TYPES } from "../../shared/events";
 import {
   findTransition,
   refundConclusionTrigger,
@@ -9,7 +9,7 @@ import {
   TRANSITIONS,
   TRIGGERS,
 } from "../../worker/domain/transactions/state-machine";
-import { retryOnRace } from "../../worker/domain/transactions/store";
+import { retryOnRace } from "../../worker/domain/transactions/transition";
 import { STATE_MACHINES } from "../../worker/domain/lifecycle/machines";
 import { ApiError } from "../../worker/lib/problem";
 

@@ -6,8 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sellers, webhookDeliveries } from "../../worker/db/schema";
 import { createCompanySeller } from "../../worker/domain/sellers";
-import { eventStatement, newEvent } from "../../worker/domain/transactions/events";
-import { fanOutStatement } from "../../worker/domain/webhooks/fan-out";
+import { newEvent, Outbox } from "../../worker/domain/events/outbox";
 import { createTestContext, requester } from "../support/platform";
 
 describe("fan-out to a company", () => {
@@ -22,7 +21,9 @@ describe("fan-out to a company", () => {
     const emit = async (type: "SELLER_STATUS_CHANGED" | "TRANSACTION_PAID") => {
       const at = ctx.platform.now().toISOString();
       const event = newEvent({ type, sellerId: sub.sellerId, livemode: false, occurredAt: at, data: { seller: { id: sub.sellerId } } });
-      await ctx.platform.db.batch([eventStatement(ctx.platform.db, event, at), fanOutStatement(ctx.platform.db, event, at)]);
+      const outbox = new Outbox(ctx.platform);
+      outbox.emit(event, null);
+      await outbox.commit();
       const rows = await ctx.platform.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
       return rows.map((r) => [r.webhookId, r.sellerId]).sort();
     };

@@ -13,7 +13,7 @@ import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
 import { toCheckoutView } from "../domain/transactions/checkout-view";
 import { withoutCardSecrets } from "../domain/cards/fingerprint-safe";
-import { readTransaction } from "../domain/transactions/expire-transactions";
+import { readTransaction } from "../domain/transactions/store";
 import { authOf, scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";

@@ -20,12 +20,10 @@ import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { CHARGEBACK_REASONS, DEFAULT_CHARGEBACK_REASON, type Chargeback, type ChargebackCreate } from "../../schemas/settlement";
 import type { Scope } from "../scope";
-import { eventStatement, newEvent } from "../transactions/events";
-import { readTransaction } from "../transactions/expire-transactions";
+import { newEvent, Outbox } from "../events/outbox";
+import { readTransaction } from "../transactions/store";
 import { toTransaction, type TransactionState } from "../transactions/serialize";
-import { retryOnRace } from "../transactions/store";
-import { enqueueDeliveries } from "../webhooks/enqueue";
-import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
+import { retryOnRace } from "../transactions/transition";
 import { toChargeback, type ChargebackRow } from "./read";
 
 /** Chargebacks that count against a transaction's amount: all but the ones the seller won. */
@@ -88,14 +86,11 @@ export async function openChargeback(platform: Platform, scope: Scope, transacti
     const written = sql`exists (select 1 from ${chargebacks} where ${chargebacks.id} = ${chargeback.id})`;
     const data = { details: toChargeback(chargeback), transaction: toTransaction(state, platform.config.baseUrl) };
     const event = newEvent({ type: "CHARGEBACK_RECEIVED", sellerId: row.sellerId, livemode: row.livemode, occurredAt: at, data });
-    const results = await db.batch([
-      insertWhere(db, chargebacks, chargeback, fits),
-      eventStatement(db, event, at, written),
-      fanOutStatement(db, event, at, written),
-      db.select({ id: chargebacks.id }).from(chargebacks).where(eq(chargebacks.id, chargeback.id)),
-    ]);
-    if (results[3].length === 0) return null;
-    await enqueueDeliveries(platform, deliveryIdsOf(results[2]));
-    return data.details;
+    const outbox = new Outbox(platform);
+    outbox.change(insertWhere(db, chargebacks, chargeback, fits));
+    outbox.emit(event, written);
+    const opened = outbox.change(db.select({ id: chargebacks.id }).from(chargebacks).where(eq(chargebacks.id, chargeback.id)));
+    const results = await outbox.commit();
+    return (results[opened] as unknown[]).length === 0 ? null : data.details;
   });
 }

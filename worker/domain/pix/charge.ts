@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
-import { readTransaction } from "../transactions/expire-transactions";
+import { readTransaction } from "../transactions/store";
 import type { TransactionRow } from "../transactions/serialize";
 import { LOCATION_ID } from "./location";
 import { SANDBOX_PIX_KEY } from "./receiver-key";

@@ -19,13 +19,11 @@
  * account) would sit here: write SCHEDULED, transfer, then mark PAID and emit the event.
  */
 import { eq, sql } from "drizzle-orm";
-import { insertWhere, type Statements } from "../../db/guarded";
-import { events, settlements } from "../../db/schema";
+import { settlements } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { Settlement } from "../../schemas/settlement";
 import type { Scope } from "../scope";
-import { enqueueDeliveries } from "../webhooks/enqueue";
-import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
+import { newEvent, Outbox } from "../events/outbox";
 import { dueBySql, settlementJsonSql, SETTLED_STATUSES, toSettlement, type SettlementRow } from "./schedule";
 
 /** At most this many settlements per run; the rest waits for the next minute. */
@@ -79,8 +77,8 @@ async function settleGroup(platform: Platform, g: Group, today: string): Promise
   const id = crypto.randomUUID();
   const where = candidates(g, today);
   const exists = sql`exists (select 1 from settlements where settlements.id = ${id})`;
-  const event = { id: crypto.randomUUID(), type: "SETTLEMENT_PAID", sellerId: g.sellerId, livemode: g.livemode };
-  const statements: Statements = [
+  const outbox = new Outbox(platform);
+  outbox.change(
     db.run(sql`insert into settlements (id, seller_id, livemode, status, currency, due_date, transaction_count, gross_amount,
         fee_amount, refunded_amount, chargeback_amount, net_amount, paid_at, created_at, updated_at)
       select ${id}, ${g.sellerId}, ${g.livemode ? 1 : 0}, 'PAID', ${g.currency}, ${today}, tx.n, tx.gross, tx.fee, rf.total, cb.total,
@@ -93,21 +91,13 @@ async function settleGroup(platform: Platform, g: Group, today: string): Promise
     db.run(sql`update transactions as t set settlement_id = ${id} where ${where.transactions} and ${exists}`),
     db.run(sql`update refunds as r set settlement_id = ${id}, updated_at = ${at} where ${where.refunds} and ${exists}`),
     db.run(sql`update chargebacks as c set settlement_id = ${id}, updated_at = ${at} where ${where.chargebacks} and ${exists}`),
-    insertWhere(db, events, {
-      ...event,
-      occurredAt: at,
-      data: sql`select json_object('details', json(${settlementJsonSql("s")})) from settlements s where s.id = ${id}`,
-      test: false,
-      createdAt: at,
-    }, exists),
-    fanOutStatement(db, event, at, exists),
-    db.select().from(settlements).where(eq(settlements.id, id)),
-  ];
-  const results = (await db.batch(statements)) as unknown[];
-  const [row] = results[6] as SettlementRow[];
-  if (!row) return null;
-  await enqueueDeliveries(platform, deliveryIdsOf(results[5]));
-  return toSettlement(row);
+  );
+  // The payload is the settlement as the batch wrote it, read by the database.
+  const data = sql`select json_object('details', json(${settlementJsonSql("s")})) from settlements s where s.id = ${id}`;
+  outbox.emit(newEvent({ type: "SETTLEMENT_PAID", sellerId: g.sellerId, livemode: g.livemode, occurredAt: at, data }), exists);
+  const read = outbox.change(db.select().from(settlements).where(eq(settlements.id, id)));
+  const [row] = (await outbox.commit())[read] as SettlementRow[];
+  return row ? toSettlement(row) : null;
 }
 
 /** What a run settles: as of which moment, and optionally one seller's data in one mode only. */

@@ -3,7 +3,7 @@
  * it); the KYC decision makes it ACTIVE or BLOCKED; its company may suspend an ACTIVE seller and
  * reactivate a SUSPENDED one; BLOCKED is final. Only an ACTIVE seller takes payments.
  *
- * Every move writes SELLER_STATUS_CHANGED (to the seller's webhooks and its company's: fan-out.ts)
+ * Every move writes SELLER_STATUS_CHANGED (to the seller's webhooks and its company's: events/fan-out.ts)
  * in the same batch as the change, guarded by the status it starts from, so two racing decisions
  * move the seller once and write one event.
  */
@@ -13,9 +13,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { forgetSellerKeys } from "../api-keys";
 import type { Scope } from "../scope";
-import { eventStatement, newEvent } from "../transactions/events";
-import { enqueueDeliveries } from "../webhooks/enqueue";
-import { deliveryIdsOf, fanOutStatement } from "../webhooks/fan-out";
+import { newEvent, Outbox } from "../events/outbox";
 import type { EventType } from "../../../shared/events";
 import { SELLER_STATUSES } from "../../db/schema";
 import { defineStateMachine } from "../lifecycle/state-machine";
@@ -65,23 +63,23 @@ export async function moveSeller(platform: Platform, caller: Scope, seller: Sell
     occurredAt: at,
     data: { details: { sellerId: seller.id, previousStatus: seller.status, status: move.to, reason, changedAt: at } },
   });
-  // The event is written only if the UPDATE just before it in this batch moved the seller.
-  const [change, , fanOut] = await platform.db.batch([
+  const outbox = new Outbox(platform);
+  const moved = outbox.change(
     platform.db
       .update(sellers)
       .set({ status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at })
       .where(and(eq(sellers.id, seller.id), eq(sellers.status, seller.status)))
       .returning({ id: sellers.id }),
-    eventStatement(platform.db, event, at, sql`changes() = 1`),
-    fanOutStatement(platform.db, event, at, sql`exists (select 1 from events where id = ${event.id})`),
-  ]);
-  if ((change as unknown[]).length !== 1) {
+  );
+  // The event is written only if the UPDATE just before it in this batch moved the seller.
+  outbox.emit(event, sql`changes() = 1`);
+  const results = await outbox.commit();
+  if ((results[moved] as unknown[]).length !== 1) {
     throw new ApiError("CONCURRENT_MODIFICATION", "The seller's status changed while this request was applied; nothing was changed, read it and retry.", {
       headers: { "Retry-After": "1" },
     });
   }
   // Its keys carry its status: forget them here at once (elsewhere within KEY_CACHE_TTL_SECONDS).
   forgetSellerKeys(platform.db, seller.id);
-  await enqueueDeliveries(platform, deliveryIdsOf(fanOut));
   return updated;
 }

@@ -8,8 +8,9 @@ import { notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
 import { toTransaction } from "./serialize";
-import { readTransaction } from "./expire-transactions";
-import { commitTransition, retryOnRace, type Scope } from "./store";
+import { readTransaction } from "./store";
+import type { Scope } from "../scope";
+import { commitTransition, retryOnRace } from "./transition";
 
 /** Cancels the scope's transaction `id` and returns it. */
 export async function cancelTransaction(platform: Platform, scope: Scope, id: string): Promise<Transaction> {

@@ -22,7 +22,8 @@ import type { Platform } from "../../platform";
 import { refundAcquirerOf } from "../acquirers/acquirer";
 import { toRefund, type RefundRow } from "./serialize";
 import { refundConclusionTrigger } from "./state-machine";
-import { commitTransition, findTransaction, retryOnRace } from "./store";
+import { findTransaction } from "./store";
+import { commitTransition, retryOnRace } from "./transition";
 
 /** Refunds still pending this long after the request are concluded by the sweep. */
 export const REFUND_SWEEP_AFTER_SECONDS = 10;

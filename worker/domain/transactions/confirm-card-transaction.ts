@@ -20,12 +20,12 @@ import { findCard, spendSingleUseCard, type CardRow } from "../cards/vault-card"
 import type { Scope } from "../scope";
 import { cavvFor, finishedSessionOf, THREEDS_VERSION, type ThreeDsSessionRow } from "../threeds/session";
 import { claimThreeDs } from "../threeds/verify";
-import { readTransaction } from "./expire-transactions";
+import { readTransaction } from "./store";
 import { computeFee, readPlanRate } from "./fees";
 import { payableBySecret } from "./pending-action";
 import type { TransactionRow, TransactionState } from "./serialize";
 import { requireTransition } from "./state-machine";
-import { beingConfirmed, claimConfirmation, commitTransition, isClaimed, releaseConfirmation, type MoveInput } from "./store";
+import { beingConfirmed, claimConfirmation, commitTransition, isClaimed, releaseConfirmation, type MoveInput } from "./transition";
 
 /** Who confirms: a browser (publishable key, with the secret) or the seller's server. */
 export interface ConfirmInput {

@@ -13,8 +13,8 @@
  * Either way the write is one idempotent batch: the same Idempotency-Key replays the first answer.
  * `card.tokenize: true` vaults the card for reuse and returns `cardToken`; `seonSession` is sealed.
  */
-import { eq, getTableColumns, sql } from "drizzle-orm";
-import { events, transactions, webhookDeliveries, type PendingActionRow } from "../../db/schema";
+import { getTableColumns, sql } from "drizzle-orm";
+import { transactions, type PendingActionRow } from "../../db/schema";
 import { insertWhere, type SqlValues } from "../../db/guarded";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -30,8 +30,7 @@ import type { Scope } from "../scope";
 import { THREEDS_PROVIDER } from "../threeds/session";
 import { alreadyUsed, claimThreeDs, verifyThreeDs } from "../threeds/verify";
 import { publishableKeyOf } from "../publishable-key";
-import { enqueueDeliveries } from "../webhooks/enqueue";
-import { fanOutStatement } from "../webhooks/fan-out";
+import { enqueueEventDeliveries, eventStatements } from "../events/outbox";
 import { customerOf } from "./customer";
 import { computeFee, readFeeRate } from "./fees";
 import { newClientSecret } from "./pending-action";
@@ -56,11 +55,11 @@ const createBatch = idempotentBatch({
     const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, p(k)])) as SqlValues<TransactionRow>;
     const holdsAuthentication = sql`(${p("threedsSessionId")} is null or exists (select 1 from threeds_sessions where id = ${p("threedsSessionId")} and used_by = ${p("id")}))`;
     const written = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")}) and ${p("emit")} = 1`;
-    const event = { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("livemode"), occurredAt: p("createdAt"), data: p("ev_data"), test: false, createdAt: p("createdAt") };
+    const event = { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("livemode"), occurredAt: p("createdAt"), data: p("ev_data") };
     return [
       insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication}`),
-      insertWhere(db, events, event as never, written),
-      fanOutStatement(db, { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("ev_livemode") }, p("createdAt"), written),
+      // The fan-out's raw SQL binds the mode as is: ev_livemode is 0/1 (the event row's column encodes its own).
+      ...eventStatements(db, event, p("createdAt"), written, { rawLivemode: p("ev_livemode") }),
     ];
   },
   created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")})`,
@@ -170,9 +169,6 @@ export async function createCardTransaction(platform: Platform, { scope, request
   const response = { status: 201, body: withBaseUrl(row.view, platform.config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, values, response);
   if (!result) throw body.threeDs ? alreadyUsed() : new ApiError("UNPROCESSABLE", "The transaction could not be created.");
-  if (!result.replayed && approved) {
-    const deliveries = await platform.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
-    await enqueueDeliveries(platform, deliveries.map((d) => d.id));
-  }
+  if (!result.replayed && approved) await enqueueEventDeliveries(platform, eventId);
   return result;
 }

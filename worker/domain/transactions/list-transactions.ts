@@ -16,10 +16,10 @@ import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
 import { pageJson, pageLimit, pageOf, pageStart, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
-import { isDue, readTransaction } from "./expire-transactions";
+import { isDue, readTransaction } from "./store";
 import { transactionJsonSql } from "./render-sql";
 import { withBaseUrl } from "./serialize";
-import type { Scope } from "./store";
+import type { Scope } from "../scope";
 
 /** The list's filters and position. */
 export type ListQuery = PageParams & { status?: TransactionStatus };

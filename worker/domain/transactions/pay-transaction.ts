@@ -11,8 +11,9 @@ import type { Platform } from "../../platform";
 import type { Transaction } from "../../schemas/transaction";
 import { computeFee } from "./fees";
 import { toTransaction } from "./serialize";
-import { readTransaction } from "./expire-transactions";
-import { commitTransition, retryOnRace, type Scope } from "./store";
+import { readTransaction } from "./store";
+import type { Scope } from "../scope";
+import { commitTransition, retryOnRace } from "./transition";
 
 /** Marks the scope's transaction `id` paid and returns it. */
 export async function payTransaction(platform: Platform, scope: Scope, id: string): Promise<Transaction> {

@@ -9,7 +9,7 @@ import { equalsConstantTime, randomToken } from "../../lib/crypto";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
-import { readTransaction } from "./expire-transactions";
+import { readTransaction } from "./store";
 import type { TransactionState } from "./serialize";
 
 /** A new client secret for transaction `id` (its id makes misuse on another one obvious in logs). */

@@ -21,10 +21,10 @@ import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { acquirerFor } from "../acquirers/acquirer";
 import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
-import { readTransaction } from "./expire-transactions";
+import { readTransaction } from "./store";
 import { toRefund, type RefundRow, type TransactionState } from "./serialize";
 import { requireTransition, statusesAllowing } from "./state-machine";
-import type { Scope } from "./store";
+import type { Scope } from "../scope";
 
 /** Seconds before the queue asks the acquirer to conclude a refund. */
 export const REFUND_CONCLUDE_DELAY_SECONDS = 2;

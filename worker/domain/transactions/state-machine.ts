@@ -13,7 +13,7 @@
  */
 import { TRANSACTION_STATUSES, type TransactionStatus } from "../../db/schema";
 import { defineStateMachine, type Move } from "../lifecycle/state-machine";
-import type { EventType } from "./events";
+import type { EventType } from "../../../shared/events";
 
 /** What can happen to a transaction, and how each reads in an error ("… can be paid"). */
 const VERBS = {

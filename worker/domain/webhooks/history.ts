@@ -9,7 +9,7 @@ import type { Platform } from "../../platform";
 import type { Delivery } from "../../schemas/webhook";
 import type { Scope } from "../scope";
 import { enqueueDeliveries } from "./enqueue";
-import { ATTEMPT_LIMIT } from "./fan-out";
+import { ATTEMPT_LIMIT } from "../events/fan-out";
 import { assertManages } from "./manage";
 
 /** The history's filters. */

@@ -8,12 +8,12 @@
  * notification settings and `isActive`: the seller asked for these events, to this webhook.
  */
 import { sql } from "drizzle-orm";
-import { events, webhookDeliveries } from "../../db/schema";
+import { events } from "../../db/schema";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { enqueueDeliveries } from "./enqueue";
-import { ATTEMPT_LIMIT, deliveryIdsOf, UUID_SQL } from "./fan-out";
+import { deliveryIdsOf, pendingDeliveryOf, replayStatement } from "../events/fan-out";
 import { assertManages, findWebhook } from "./manage";
 
 /** Events replayed per call at most. */
@@ -40,16 +40,10 @@ export async function replayEvents(platform: Platform, caller: Scope, sellerId: 
       and exists (select 1 from json_each(${JSON.stringify(webhook.eventTypes)}) where value in (${e.type}, 'ALL'))
     order by ${e.occurredAt}, ${e.id} limit ${REPLAY_LIMIT + 1}`;
   const page = sql`select * from (${picked}) p order by p.occurred_at, p.id limit ${REPLAY_LIMIT}`;
-  // An event this webhook still has a PENDING delivery of is not queued again: replays of one
-  // range, however many, never multiply the POSTs (read before the insert adds its own).
-  const pendingFor = sql`exists (select 1 from ${webhookDeliveries} x where x.webhook_id = ${webhook.id} and x.event_id = p.id and x.status = 'PENDING')`;
+  // Counted before the insert adds its own deliveries.
   const [[pending], inserted, [next]] = await platform.db.batch([
-    platform.db.all<{ n: number }>(sql`select count(*) as n from (${page}) p where ${pendingFor}`),
-    platform.db.run(sql`insert into ${webhookDeliveries}
-        (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
-      select ${UUID_SQL}, ${webhook.id}, ${sellerId}, ${caller.livemode ? 1 : 0}, p.id, p.type, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
-      from (${page}) p where not ${pendingFor}
-      returning id`),
+    platform.db.all<{ n: number }>(sql`select count(*) as n from (${page}) p where ${pendingDeliveryOf(webhook.id)}`),
+    replayStatement(platform.db, { id: webhook.id, sellerId, livemode: caller.livemode }, page, at),
     platform.db.all<{ occurredAt: string }>(sql`select p.occurred_at as occurredAt from (${picked}) p order by p.occurred_at, p.id limit 1 offset ${REPLAY_LIMIT}`),
   ]);
   const ids = deliveryIdsOf(inserted);

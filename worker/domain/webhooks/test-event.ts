@@ -5,13 +5,12 @@
  * Sent even when the webhook is inactive or the type's channel is off: the seller asked for it.
  */
 import { ALL_EVENTS, EVENT_TYPES, type EventType } from "../../../shared/events";
-import { events } from "../../db/schema";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { NO_CARD_COLUMNS, toTransaction } from "../transactions/serialize";
-import { enqueueDeliveries } from "./enqueue";
-import { deliveryIdsOf, fanOutStatement } from "./fan-out";
+import { deliveryIdsOf } from "../events/fan-out";
+import { newEvent, Outbox } from "../events/outbox";
 import { findDelivery } from "./history";
 import { assertManages, findWebhook } from "./manage";
 
@@ -66,14 +65,10 @@ export async function sendTestEvent(platform: Platform, caller: Scope, sellerId:
   const first = webhook.eventTypes[0];
   const type = (first === ALL_EVENTS || !first ? EVENT_TYPES[0] : first) as EventType;
   const at = platform.now().toISOString();
-  const event = { id: crypto.randomUUID(), type, sellerId, livemode: caller.livemode, occurredAt: at };
   const data = SAMPLE_STATUS[type] ? { transaction: sampleTransaction(type, caller.livemode, at) } : { details: { sample: true } };
-  const [, fanned] = await platform.db.batch([
-    platform.db.insert(events).values({ ...event, data, test: true, createdAt: at }),
-    fanOutStatement(platform.db, event, at, undefined, webhook.id),
-  ]);
-  const [deliveryId] = deliveryIdsOf(fanned);
+  const outbox = new Outbox(platform);
+  outbox.emit(newEvent({ type, sellerId, livemode: caller.livemode, occurredAt: at, data }), null, { only: webhook.id, test: true });
+  const [deliveryId] = deliveryIdsOf((await outbox.commit())[1]);
   if (!deliveryId) throw new ApiError("INTERNAL_ERROR", "The test delivery could not be created.");
-  await enqueueDeliveries(platform, [deliveryId]);
   return findDelivery(platform, caller, sellerId, deliveryId);
 }

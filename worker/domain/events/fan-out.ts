@@ -1,5 +1,5 @@
 /**
- * Fan-out: for an event, one PENDING delivery per active webhook of its seller and mode that
+ * Fan-out (part of the outbox, outbox.ts): for an event, one PENDING delivery per active webhook of its seller and mode that
  * subscribes to its type (or to ALL), unless the webhook's owner turned the type's Webhook
  * channel off in that mode. A sub-seller's SELLER_STATUS_CHANGED also reaches its company's webhooks.
  * It is one `INSERT … SELECT` written in the same batch as the event (and under the same guard),
@@ -48,6 +48,24 @@ export function fanOutStatement(db: Db, event: FanOutEvent, at: string | Placeho
           and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
       ${guard ? sql`and ${guard}` : sql``}
     returning id`);
+}
+
+/**
+ * A replay's deliveries: one PENDING delivery to webhook `webhookId` per event of `page` (a
+ * subquery of events with columns id and type) that the webhook has no PENDING delivery of yet, so
+ * replays of one range, however many, never multiply the POSTs. Returns the new delivery ids.
+ */
+export function replayStatement(db: Db, webhook: { id: string; sellerId: string; livemode: boolean }, page: SQL, at: string) {
+  return db.run(sql`insert into ${webhookDeliveries}
+      (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
+    select ${UUID_SQL}, ${webhook.id}, ${webhook.sellerId}, ${webhook.livemode ? 1 : 0}, p.id, p.type, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
+    from (${page}) p where not ${pendingDeliveryOf(webhook.id)}
+    returning id`);
+}
+
+/** True for a row `p` (an event) that webhook `webhookId` still has a PENDING delivery of. */
+export function pendingDeliveryOf(webhookId: string): SQL {
+  return sql`exists (select 1 from ${webhookDeliveries} x where x.webhook_id = ${webhookId} and x.event_id = p.id and x.status = 'PENDING')`;
 }
 
 /** The delivery ids a fan-out statement's result returned. */
