@@ -4,26 +4,26 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
+import { accessOf, declarePage } from "./http/access";
 import { authenticate, browserCors } from "./http/auth";
 import { guardJsonBody } from "./http/body";
 import { noStore } from "./http/no-store";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
-import { PIX_PATHS } from "./domain/pix/location";
 import { requestLog } from "./http/request-log";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
 import { pixPublicRoutes } from "./routes/pix-public";
 import { refundsRoutes } from "./routes/refunds";
-import { sandboxRoutes, testModeOnly } from "./routes/sandbox";
+import { sandboxRoutes } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
 import { checkoutRoutes } from "./routes/checkout";
 import { cardsRoutes } from "./routes/cards";
 import { threedsRoutes } from "./routes/threeds";
-import { THREEDS_PAGE_PATHS, threedsPages } from "./routes/threeds-pages";
+import { threedsPages } from "./routes/threeds-pages";
 import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
@@ -89,17 +89,16 @@ export function createApp(platform: Platform) {
     c.set("platform", platform);
     await next();
   });
-  // The PIX location and QR ids are capabilities: whoever has one reads the charge.
-  app.use("*", requestLog({ capabilityPrefixes: [PIX_PATHS.location, PIX_PATHS.qr, THREEDS_PAGE_PATHS.deviceData, THREEDS_PAGE_PATHS.challenge] }));
-  // The 3DS pages set their own headers: they must be framable by sellers' sites.
+  // Each route's access declaration (http/access.ts) says which paths are capabilities (never
+  // logged), which pages set their own framing headers, who may call each /v1 route and with CORS.
+  app.use("*", requestLog());
   const secure = secureHeaders({ crossOriginResourcePolicy: false });
-  app.use("*", (c, next) => (c.req.path.startsWith("/3ds/") ? next() : secure(c, next)));
+  app.use("*", (c, next) => (accessOf(c.req.method, c.req.path)?.framable ? next() : secure(c, next)));
   app.use("/v1/*", noStore);
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
   app.use("/v1/*", guardJsonBody);
-  app.use("/v1/sandbox/*", testModeOnly);
 
   app.route("/", systemRoutes);
   app.route("/", buyersRoutes);
@@ -133,8 +132,8 @@ export function createApp(platform: Platform) {
     name: "Authorization",
     description: "The same key as `Authorization: ApiKey <key>`.",
   });
-  app.doc31("/openapi.json", (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.get("platform").config.baseUrl }] }));
-  app.get("/docs", docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
+  app.doc31(declarePage("GET", "/openapi.json", { caller: "public" }), (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.get("platform").config.baseUrl }] }));
+  app.get(declarePage("GET", "/docs", { caller: "public" }), docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
 
   // Read at the first miss, when every route is registered: a known path with another method is a 405.
   app.notFound(notFoundHandler(() => app.routes));

@@ -29,6 +29,8 @@ export interface SellerProfile {
   city: string | null;
   pixKey: string | null;
   status: "DRAFT" | "PENDING" | "ACTIVE" | "SUSPENDED" | "BLOCKED";
+  /** Its company; null for a company (a seller without a parent). */
+  parentId: string | null;
   /** The methods it may charge; null: every method its fee plan prices (company sellers). */
   paymentMethods: PaymentMethod[] | null;
 }
@@ -103,6 +105,7 @@ function prepareLookup(db: Db) {
       pixKey: sellers.pixKey,
       status: sellers.status,
       paymentMethods: sellers.paymentMethods,
+      parentId: sellers.parentId,
     })
     .from(apiKeys)
     .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))

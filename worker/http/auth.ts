@@ -1,34 +1,19 @@
 /**
- * API key authentication for /v1.
- *
- * Every /v1 route needs a key unless it is listed in PUBLIC_ROUTES, and refuses a publishable
- * key unless it is listed in BROWSER_SAFE_ROUTES. Deny by default: a new route is secret-key
- * only until someone decides, here, that a browser may call it.
+ * API key authentication for /v1, by each route's access declaration (access.ts): a public route
+ * takes no key (one sent is still resolved, so an owner may see more), a browser route takes a
+ * publishable or secret key, every other route a secret key; company routes refuse sub-sellers
+ * (403) and sandbox routes live keys (404). Deny by default: a /v1 path nobody declared needs a
+ * secret key, so an unknown route says 401 to a stranger before it says 404.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
 import { resolveKey, type KeyIdentity } from "../domain/api-keys";
 import type { Scope } from "../domain/scope";
-import type { AppEnv } from "./context";
 import { ApiError } from "../lib/problem";
-import { cors } from "hono/cors";
+import { accessOf, isCrossOriginPath, type Access } from "./access";
+import type { AppEnv } from "./context";
 
-type RouteRule = readonly [method: string, path: RegExp];
-
-const UUID = "[0-9a-fA-F-]{36}";
-
-/** Routes a publishable key (pk_) may call: what a buyer's browser needs, nothing more. */
-export const BROWSER_SAFE_ROUTES: RouteRule[] = [
-  ["POST", new RegExp(`^/v1/transactions/${UUID}/3ds/confirm$`)],
-  ["POST", /^\/v1\/transactions\/threeds\/(setup|authenticate|challenge-result)$/],
-  ["GET", new RegExp(`^/v1/transactions/${UUID}/checkout$`)],
-];
-
-/** /v1 routes that need no key at all. */
-export const PUBLIC_ROUTES: RouteRule[] = [];
-
-function matches(rules: RouteRule[], method: string, path: string): boolean {
-  return rules.some(([m, re]) => m === method && re.test(path));
-}
+const CHALLENGE = { "WWW-Authenticate": 'ApiKey realm="pay"' };
 
 /** Reads the key from `X-Api-Key: <key>` or `Authorization: ApiKey <key>`. */
 export function presentedKey(c: Context): string | null {
@@ -38,9 +23,7 @@ export function presentedKey(c: Context): string | null {
   if (!authorization) return null;
   const match = /^ApiKey\s+(\S+)$/i.exec(authorization);
   if (!match?.[1]) {
-    throw new ApiError("UNAUTHENTICATED", 'The Authorization header must have the form "ApiKey <key>".', {
-      headers: { "WWW-Authenticate": 'ApiKey realm="pay"' },
-    });
+    throw new ApiError("UNAUTHENTICATED", 'The Authorization header must have the form "ApiKey <key>".', { headers: CHALLENGE });
   }
   return match[1];
 }
@@ -53,37 +36,36 @@ const browserCorsHandler = cors({
 });
 
 /**
- * CORS for the browser-safe routes only: the widget calls them from sellers' sites (any origin),
- * with a publishable key. Secret-key routes grant no origin, so a browser never reads their answers.
+ * CORS for the browser and public routes only: the widget calls them from sellers' sites (any
+ * origin). Secret-key routes grant no origin, so a browser never reads their answers.
  */
-export const browserCors: MiddlewareHandler<AppEnv> = (c, next) =>
-  BROWSER_SAFE_ROUTES.some(([, re]) => re.test(c.req.path)) ? browserCorsHandler(c, next) : next();
+export const browserCors: MiddlewareHandler<AppEnv> = (c, next) => (isCrossOriginPath(c.req.path) ? browserCorsHandler(c, next) : next());
 
 /** The middleware mounted on /v1/*. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-  if (method === "OPTIONS" || matches(PUBLIC_ROUTES, method, c.req.path)) return next();
-
-  const challenge = { "WWW-Authenticate": 'ApiKey realm="pay"' };
+  if (c.req.method === "OPTIONS") return next();
+  const access: Access = accessOf(c.req.method, c.req.path) ?? { caller: "secret" };
   const key = presentedKey(c);
   if (!key) {
-    throw new ApiError("UNAUTHENTICATED", "Send your API key in the X-Api-Key header (or Authorization: ApiKey <key>).", {
-      headers: challenge,
-    });
+    if (access.caller === "public") return next();
+    throw new ApiError("UNAUTHENTICATED", "Send your API key in the X-Api-Key header (or Authorization: ApiKey <key>).", { headers: CHALLENGE });
   }
   const platform = c.get("platform");
   const identity = await resolveKey(platform.db, key, platform.now());
   if (!identity) {
-    throw new ApiError("UNAUTHENTICATED", "The API key is not valid: it is unknown, malformed or revoked.", {
-      headers: challenge,
-    });
+    throw new ApiError("UNAUTHENTICATED", "The API key is not valid: it is unknown, malformed or revoked.", { headers: CHALLENGE });
   }
-  if (identity.kind === "publishable" && !matches(BROWSER_SAFE_ROUTES, method, c.req.path)) {
+  if (identity.kind === "publishable" && access.caller !== "browser" && access.caller !== "public") {
     throw new ApiError(
       "PUBLISHABLE_KEY_NOT_ALLOWED",
       "Publishable keys (pk_) only work on browser-safe routes; call this route from your server with your secret key (sk_).",
-      { headers: challenge },
+      { headers: CHALLENGE },
     );
+  }
+  // Test-mode routes do not exist for a live key: the same 404 as a route that does not.
+  if (access.testModeOnly && identity.mode !== "test") throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`);
+  if (access.caller === "company" && identity.seller.parentId !== null) {
+    throw new ApiError("FORBIDDEN", access.companyOnly ?? "Only a company (a seller without a parent company) may call this route.");
   }
   c.set("auth", identity);
   await next();

@@ -3,29 +3,17 @@
  * a sane one, so ids can be traced across systems) and every request logs one JSON line.
  * Only method, path, status, duration and ids are logged: never headers or bodies, which may
  * hold keys, card numbers or CVVs; and never a path segment that is itself a capability (the
- * unguessable PIX location id lets anyone holding it read the charge), which is redacted.
+ * unguessable PIX location id lets anyone holding it read the charge): a route declared a
+ * `capability` (access.ts) is logged with its parameters as `{redacted}`.
  */
 import type { MiddlewareHandler } from "hono";
+import { loggablePath } from "./access";
 import type { AppEnv } from "./context";
 
 const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** What `requestLog` needs to know about the app's paths. */
-export interface RequestLogOptions {
-  /** Path prefixes (e.g. `/pix/loc`) whose next segment is a secret: logged as `{redacted}`. */
-  capabilityPrefixes: readonly string[];
-}
-
-/** A path as it may be logged. */
-export function loggablePath(path: string, capabilityPrefixes: readonly string[]): string {
-  for (const prefix of capabilityPrefixes) {
-    if (path.startsWith(`${prefix}/`)) return `${prefix}/{redacted}${path.slice(prefix.length + 1).replace(/^[^/]*/, "")}`;
-  }
-  return path;
-}
-
 /** Sets `requestId`, answers with `X-Request-Id`, logs the request when it ends. */
-export function requestLog({ capabilityPrefixes }: RequestLogOptions): MiddlewareHandler<AppEnv> {
+export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && SANE_ID.test(incoming) ? incoming : `req_${crypto.randomUUID()}`;
@@ -39,7 +27,7 @@ export function requestLog({ capabilityPrefixes }: RequestLogOptions): Middlewar
         msg: "request",
         requestId,
         method: c.req.method,
-        path: loggablePath(c.req.path, capabilityPrefixes),
+        path: loggablePath(c.req.method, c.req.path),
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         sellerId: c.get("auth")?.sellerId ?? null,

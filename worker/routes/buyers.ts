@@ -2,58 +2,55 @@
  * /v1/buyers: create, list, read and update the seller's buyers.
  * POST and the list are not in the spec, but a `buyerId` cannot exist without them.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { createBuyer, findBuyer, listBuyers, toBuyer, updateBuyer } from "../domain/buyers";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idParam } from "../schemas/ids";
 import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "../schemas/buyer";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 
 const BuyerIdParam = idParam("buyerId");
 
-const createBuyerRoute = createRoute({
+const createBuyerRoute = route("secret", {
   method: "post",
   path: "/v1/buyers",
   tags: ["Buyers"],
   operationId: "createBuyer",
   summary: "Create a buyer",
-  security: SECRET_KEY_SECURITY,
   request: { body: jsonBody(BuyerCreateSchema) },
   responses: { 201: json(BuyerSchema, "The buyer, document masked."), ...problemResponses(400, 401) },
 });
 
-const listBuyersRoute = createRoute({
+const listBuyersRoute = route("secret", {
   method: "get",
   path: "/v1/buyers",
   tags: ["Buyers"],
   operationId: "listBuyers",
   summary: "List buyers, newest first",
-  security: SECRET_KEY_SECURITY,
   request: { query: PageQuery },
   responses: { 200: json(pageEnvelope(BuyerSchema, "BuyerPage"), "A page of buyers."), ...problemResponses(400, 401) },
 });
 
-const getBuyerRoute = createRoute({
+const getBuyerRoute = route("secret", {
   method: "get",
   path: "/v1/buyers/{buyerId}",
   tags: ["Buyers"],
   operationId: "getBuyer",
   summary: "Get a buyer",
-  security: SECRET_KEY_SECURITY,
   request: { params: BuyerIdParam },
   responses: { 200: json(BuyerSchema, "The buyer."), ...problemResponses(400, 401, 404) },
 });
 
-const updateBuyerRoute = createRoute({
+const updateBuyerRoute = route("secret", {
   method: "patch",
   path: "/v1/buyers/{buyerId}",
   tags: ["Buyers"],
   operationId: "updateBuyer",
   summary: "Update a buyer (only the sent fields change)",
-  security: SECRET_KEY_SECURITY,
   request: {
     params: BuyerIdParam,
     body: jsonBody(BuyerUpdateSchema),

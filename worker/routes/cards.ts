@@ -1,14 +1,15 @@
 /** POST /v1/cards/tokenize: a card into the vault for reuse, without a sale (domain/cards/). */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { findBuyer } from "../domain/buyers";
 import { checkRawCard, toTokenizedCard, vaultCard } from "../domain/cards/vault-card";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../lib/validation";
 import { TokenizedCardSchema, TokenizeRequestSchema } from "../schemas/card";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 
-const tokenizeRoute = createRoute({
+const tokenizeRoute = route("secret", {
   method: "post",
   path: "/v1/cards/tokenize",
   tags: ["Cards"],
@@ -18,7 +19,6 @@ const tokenizeRoute = createRoute({
     "Vaults the card of one of your buyers and returns its token, for `card.cardToken` on later transactions. The number is " +
     "stored only encrypted; the security code is checked and discarded. 400 for invalid card data (Luhn, brand, expiry), " +
     "422 CARD_REFUSED when the processor refuses the card (test cards: docs/test-cards.json).",
-  security: SECRET_KEY_SECURITY,
   request: { body: jsonBody(TokenizeRequestSchema) },
   responses: { 200: json(TokenizedCardSchema, "The tokenized card."), ...problemResponses(400, 401, 422) },
 });

@@ -3,20 +3,21 @@
  * POST /v1/sandbox/transactions/{id}/chargeback, which stands in for a card issuer's dispute.
  * Mounted by settlements.ts (docs/settlements.md); the rules are in domain/chargebacks/.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { openChargeback } from "../domain/chargebacks/open-chargeback";
 import { findChargeback, listChargebacks } from "../domain/chargebacks/read";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { idParam } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { ChargebackCreateSchema, ChargebackSchema } from "../schemas/settlement";
 
-const common = { tags: ["Settlements"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Settlements"] };
 
 const routes = {
-  open: createRoute({
+  open: route({ caller: "secret", testModeOnly: true }, {
     ...common, tags: ["Sandbox"], method: "post", path: "/v1/sandbox/transactions/{id}/chargeback", operationId: "sandboxOpenChargeback",
     summary: "Simulate a card issuer's chargeback (test mode)",
     description:
@@ -26,13 +27,13 @@ const routes = {
     request: { params: idParam("id"), body: { ...jsonBody(ChargebackCreateSchema), required: false } },
     responses: { 201: json(ChargebackSchema, "The chargeback, OPEN."), ...problemResponses(400, 401, 404, 409, 422) },
   }),
-  list: createRoute({
+  list: route("secret", {
     ...common, method: "get", path: "/v1/chargebacks", operationId: "listChargebacks", summary: "List your chargebacks, newest first",
     description: "The chargebacks of your transactions in your key's mode.",
     request: { query: PageQuery },
     responses: { 200: json(pageEnvelope(ChargebackSchema, "ChargebackPage"), "A page of chargebacks."), ...problemResponses(400, 401) },
   }),
-  get: createRoute({
+  get: route("secret", {
     ...common, method: "get", path: "/v1/chargebacks/{id}", operationId: "getChargeback", summary: "Get a chargeback",
     description: "Another seller's chargeback, or one of the other mode, is 404.",
     request: { params: idParam("id") },

@@ -3,19 +3,20 @@
  * The figures are computed in domain/dashboards/ and defined in docs/dashboards.md; the routes
  * only validate the period and answer.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { commissionSummary } from "../domain/dashboards/commissions";
 import { sellerOverview } from "../domain/dashboards/overview";
 import { resolvePeriod } from "../domain/dashboards/period";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { CommissionSummarySchema, DashboardQuerySchema, SellerOverviewSchema } from "../schemas/dashboard";
 import { idParam } from "../schemas/ids";
-import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonResponse as json, problemResponses } from "../schemas/responses";
 
-const common = { tags: ["Dashboards"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Dashboards"] };
 
-const commissionsRoute = createRoute({
+const commissionsRoute = route({ caller: "company", companyOnly: "Only a company has commissions: this key belongs to a sub-seller." }, {
   ...common,
   method: "get",
   path: "/v1/companies/dashboard/commissions",
@@ -30,7 +31,7 @@ const commissionsRoute = createRoute({
   responses: { 200: json(CommissionSummarySchema, "The commission summary."), ...problemResponses(400, 401, 403) },
 });
 
-const overviewRoute = createRoute({
+const overviewRoute = route("secret", {
   ...common,
   method: "get",
   path: "/v1/sellers/{sellerId}/dashboard/overview",

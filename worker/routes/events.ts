@@ -1,16 +1,16 @@
 /** GET /v1/events: the seller's events, oldest first, to catch up on missed webhooks (domain/events/). */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { listEvents } from "../domain/events/list-events";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { EventFeedQuerySchema, EventFeedSchema } from "../schemas/event";
-import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonResponse as json, problemResponses } from "../schemas/responses";
 
-const listRoute = createRoute({
+const listRoute = route("secret", {
   method: "get",
   path: "/v1/events",
   tags: ["Webhooks"],
-  security: SECRET_KEY_SECURITY,
   operationId: "listEvents",
   summary: "The seller's events, oldest first (kept 30 days)",
   description:

@@ -3,20 +3,21 @@
  * per method, and the platform's share of it. Not in the spec, which names a company-owned
  * `feePlanId` but no way to make one. The rules are in domain/fee-plans/ (docs/fee-plans.md).
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { createFeePlan } from "../domain/fee-plans/create";
 import { findFeePlan, listFeePlans } from "../domain/fee-plans/read";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { FeePlanCreateSchema, FeePlanSchema } from "../schemas/fee-plan";
 import { idParam } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 
-const common = { tags: ["Fee plans"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Fee plans"] };
 
 const routes = {
-  create: createRoute({
+  create: route({ caller: "company", companyOnly: "Only a company can create fee plans: a sub-seller is priced by the plan its company assigns to it." }, {
     ...common, method: "post", path: "/v1/fee-plans", operationId: "createFeePlan", summary: "Create a fee plan for your sub-sellers",
     description:
       "Companies only: a sub-seller gets 403. A method left out of `fees` is not offered under the plan. " +
@@ -24,13 +25,13 @@ const routes = {
     request: { body: jsonBody(FeePlanCreateSchema) },
     responses: { 201: json(FeePlanSchema, "The plan."), ...problemResponses(400, 401, 403) },
   }),
-  list: createRoute({
+  list: route("secret", {
     ...common, method: "get", path: "/v1/fee-plans", operationId: "listFeePlans", summary: "List your fee plans, newest first",
     description: "The plans your company created (the platform's default plan is not listed; read it by id).",
     request: { query: PageQuery },
     responses: { 200: json(pageEnvelope(FeePlanSchema, "FeePlanPage"), "A page of plans."), ...problemResponses(400, 401) },
   }),
-  get: createRoute({
+  get: route("secret", {
     ...common, method: "get", path: "/v1/fee-plans/{id}", operationId: "getFeePlan", summary: "Get a fee plan",
     description: "One of your plans, or the platform's default plan (the public price). Another company's plan is 404.",
     request: { params: idParam("id") },

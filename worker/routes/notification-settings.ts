@@ -1,24 +1,25 @@
 /** /v1/sellers/{sellerId}/notification-settings: the Webhook channel per event type (domain/webhooks/settings.ts). */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { readSettings, updateSettings } from "../domain/webhooks/settings";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { ResourceId } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { NotificationSettingsSchema, NotificationSettingsUpdateSchema } from "../schemas/webhook";
 
 const params = z.object({ sellerId: ResourceId.openapi({ param: { name: "sellerId", in: "path" } }) });
 const path = "/v1/sellers/{sellerId}/notification-settings";
 
-const readRoute = createRoute({
-  method: "get", path, tags: ["Webhooks"], security: SECRET_KEY_SECURITY, operationId: "getNotificationSettings",
+const readRoute = route("secret", {
+  method: "get", path, tags: ["Webhooks"], operationId: "getNotificationSettings",
   summary: "Which event types reach the seller's webhooks (all, unless turned off)",
   request: { params },
   responses: { 200: json(NotificationSettingsSchema, "Every event type with its Webhook channel setting."), ...problemResponses(400, 401, 403) },
 });
 
-const updateRoute = createRoute({
-  method: "put", path, tags: ["Webhooks"], security: SECRET_KEY_SECURITY, operationId: "updateNotificationSettings",
+const updateRoute = route("secret", {
+  method: "put", path, tags: ["Webhooks"], operationId: "updateNotificationSettings",
   summary: "Turn event types on or off for the seller's webhooks",
   request: { params, body: jsonBody(NotificationSettingsUpdateSchema) },
   responses: { 200: json(NotificationSettingsSchema, "The settings after the change."), ...problemResponses(400, 401, 403) },

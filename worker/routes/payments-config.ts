@@ -3,18 +3,18 @@
  * only (auth.ts's default): it is the integrator's server that asks, then hands the browser the
  * `publishableKey` it returns. The rules are in domain/payments-config.ts (docs/payments-config.md).
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { paymentsConfig } from "../domain/payments-config";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PaymentsConfigQuerySchema, PaymentsConfigSchema } from "../schemas/payments-config";
-import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonResponse as json, problemResponses } from "../schemas/responses";
 
-const route = createRoute({
+const configRoute = route("secret", {
   method: "get",
   path: "/v1/payments/config",
   tags: ["Payments config"],
-  security: SECRET_KEY_SECURITY,
   operationId: "getPaymentsConfig",
   summary: "What a checkout needs to collect a card in a currency",
   description:
@@ -25,6 +25,6 @@ const route = createRoute({
 });
 
 /** The routes. */
-export const paymentsConfigRoutes = new OpenAPIHono<AppEnv>().openapi(route, async (c) =>
+export const paymentsConfigRoutes = new OpenAPIHono<AppEnv>().openapi(configRoute, async (c) =>
   c.json(await paymentsConfig(c.get("platform"), scopeOf(c), c.req.valid("query").currency), 200),
 );

@@ -7,12 +7,13 @@
  * - GET /pix/qr/{locationId}: the QR image of the BR Code, SVG (default) or PNG (?format=png).
  * - GET /pix/jwks.json: the public key that verifies the JWS.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import { publicJwks, signJws } from "../domain/pix/jws";
 import { pixChargeAt } from "../domain/pix/charge";
 import { cobPayload, jwksUrl, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
 import { qrPng, qrSvg } from "../domain/pix/qr-image";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/problem";
 import type { Platform } from "../platform";
@@ -29,14 +30,13 @@ async function chargeAt(platform: Platform, locationId: string) {
   return charge;
 }
 
-const locationRoute = createRoute({
+const locationRoute = route({ caller: "public", capability: true }, {
   method: "get",
   path: `${PIX_PATHS.location}/{locationId}`,
   tags: ["PIX"],
   operationId: "getPixLocation",
   summary: "The PIX charge as a signed JWS (the BR Code's location URL)",
   // Public: reached by the payer's bank through the QR code, with no key.
-  security: [],
   request: { params: LocationParam },
   responses: {
     200: { description: "Compact JWS (ES256) of the BCB cob payload.", content: { "application/jose": { schema: z.string() } } },
@@ -44,13 +44,12 @@ const locationRoute = createRoute({
   },
 });
 
-const qrRoute = createRoute({
+const qrRoute = route({ caller: "public", capability: true }, {
   method: "get",
   path: `${PIX_PATHS.qr}/{locationId}`,
   tags: ["PIX"],
   operationId: "getPixQrCode",
   summary: "The QR image of the charge's BR Code",
-  security: [],
   request: {
     params: LocationParam,
     query: z.object({
@@ -72,13 +71,12 @@ const qrRoute = createRoute({
   },
 });
 
-const jwksRoute = createRoute({
+const jwksRoute = route("public", {
   method: "get",
   path: PIX_PATHS.jwks,
   tags: ["PIX"],
   operationId: "getPixJwks",
   summary: "The public keys that verify PIX location JWS",
-  security: [],
   responses: {
     200: {
       description: "JWK Set (RFC 7517).",

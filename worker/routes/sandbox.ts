@@ -3,31 +3,22 @@
  * a PIX). A live key gets the same 404 as a route that does not exist: live traffic never
  * reaches sandbox behaviour, and does not learn that it exists.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { payTransaction } from "../domain/transactions/pay-transaction";
-import { authOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { ApiError } from "../lib/problem";
-import { jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonResponse as json, problemResponses } from "../schemas/responses";
 import { TransactionSchema } from "../schemas/transaction";
 import { scopeOf } from "../http/auth";
 import { TransactionIdParam } from "./transactions";
 
-/** Mounted on /v1/sandbox/*: test keys only. */
-export const testModeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (authOf(c).mode !== "test") throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`);
-  await next();
-};
-
-const payRoute = createRoute({
+const payRoute = route({ caller: "secret", testModeOnly: true }, {
   method: "post",
   path: "/v1/sandbox/transactions/{id}/pay",
   tags: ["Sandbox"],
   operationId: "sandboxPayTransaction",
   summary: "Simulate the payer's bank paying a PIX (test mode)",
   description: "PENDING → PAID with `paidAt` and fees, as a real PSP confirmation would do (event TRANSACTION_PAID).",
-  security: SECRET_KEY_SECURITY,
   request: { params: TransactionIdParam },
   responses: { 200: json(TransactionSchema, "The paid transaction."), ...problemResponses(400, 401, 404, 409) },
 });

@@ -2,23 +2,24 @@
  * /v1/sellers: a company creates and reads its sub-sellers, suspends and reactivates them; the
  * sandbox decides their KYC. The rules are in domain/sub-sellers/ (docs/sellers.md).
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { createSubSeller } from "../domain/sub-sellers/create-sub-seller";
 import { decideKyc, setSuspended } from "../domain/sub-sellers/decide-status";
 import { listSubSellers } from "../domain/sub-sellers/list-sub-sellers";
 import { sellerInReach } from "../domain/sub-sellers/reach";
 import { sellerView } from "../domain/sub-sellers/serialize";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { idParam } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { KycDecisionSchema, SellerCreateSchema, SellerSchema, SellerWithKeysSchema, StatusChangeSchema } from "../schemas/seller";
 
-const common = { tags: ["Sellers"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Sellers"] };
 const SellerParam = idParam("sellerId");
 
-const createSellerRoute = createRoute({
+const createSellerRoute = route({ caller: "company", companyOnly: "A sub-seller cannot create sellers; ask your company to create it." }, {
   ...common,
   method: "post",
   path: "/v1/sellers",
@@ -32,7 +33,7 @@ const createSellerRoute = createRoute({
   responses: { 201: json(SellerWithKeysSchema, "The sub-seller and its keys."), ...problemResponses(400, 401, 403, 422) },
 });
 
-const listSellersRoute = createRoute({
+const listSellersRoute = route("secret", {
   ...common,
   method: "get",
   path: "/v1/sellers",
@@ -42,7 +43,7 @@ const listSellersRoute = createRoute({
   responses: { 200: json(pageEnvelope(SellerSchema, "SellerPage"), "A page of sub-sellers."), ...problemResponses(400, 401) },
 });
 
-const getSellerRoute = createRoute({
+const getSellerRoute = route("secret", {
   ...common,
   method: "get",
   path: "/v1/sellers/{sellerId}",
@@ -53,7 +54,7 @@ const getSellerRoute = createRoute({
 });
 
 const moveRoute = (action: "suspend" | "reactivate") =>
-  createRoute({
+  route("secret", {
     ...common,
     method: "post",
     path: `/v1/sellers/{sellerId}/${action}`,
@@ -63,11 +64,10 @@ const moveRoute = (action: "suspend" | "reactivate") =>
     responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 403, 404, 409) },
   });
 
-const kycRoute = createRoute({
+const kycRoute = route({ caller: "secret", testModeOnly: true }, {
   method: "post",
   path: "/v1/sandbox/sellers/{sellerId}/kyc",
   tags: ["Sandbox"],
-  security: SECRET_KEY_SECURITY,
   operationId: "sandboxDecideKyc",
   summary: "Decide a PENDING seller's KYC: approved → ACTIVE, rejected → BLOCKED (test mode)",
   request: { params: SellerParam, body: jsonBody(KycDecisionSchema) },

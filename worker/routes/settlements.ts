@@ -4,25 +4,26 @@
  * mounts the chargeback routes (chargebacks.ts). The rules are in domain/settlements/
  * (docs/settlements.md).
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { findSettlement, listSettlements } from "../domain/settlements/read";
 import { settleDue } from "../domain/settlements/settle";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { pageEnvelope } from "../lib/pagination";
 import { validationError } from "../lib/validation";
 import { idParam } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { SettlementListQuery, SettlementRunResultSchema, SettlementRunSchema, SettlementSchema } from "../schemas/settlement";
 import { chargebacksRoutes } from "./chargebacks";
 
-const common = { tags: ["Settlements"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Settlements"] };
 
 /** How far ahead a sandbox run may pretend to be. */
 const MAX_AS_OF_DAYS = 366;
 
 const routes = {
-  run: createRoute({
+  run: route({ caller: "secret", testModeOnly: true }, {
     ...common, tags: ["Sandbox"], method: "post", path: "/v1/sandbox/settlements/run", operationId: "sandboxRunSettlements",
     summary: "Settle your test data now, or as of a later day (test mode)",
     description:
@@ -32,13 +33,13 @@ const routes = {
     request: { body: { ...jsonBody(SettlementRunSchema), required: false } },
     responses: { 200: json(SettlementRunResultSchema, "The settlements this run paid."), ...problemResponses(400, 401) },
   }),
-  list: createRoute({
+  list: route("secret", {
     ...common, method: "get", path: "/v1/settlements", operationId: "listSettlements", summary: "List your settlements, newest first",
     description: "Your settlements in your key's mode, optionally of one status.",
     request: { query: SettlementListQuery },
     responses: { 200: json(pageEnvelope(SettlementSchema, "SettlementPage"), "A page of settlements."), ...problemResponses(400, 401) },
   }),
-  get: createRoute({
+  get: route("secret", {
     ...common, method: "get", path: "/v1/settlements/{id}", operationId: "getSettlement", summary: "Get a settlement",
     description: "Another seller's settlement, or one of the other mode, is 404.",
     request: { params: idParam("id") },

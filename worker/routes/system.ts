@@ -1,6 +1,7 @@
 /** Operational routes outside /v1: health (the OpenAPI document and /docs are mounted in app.ts). */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../lib/problem";
 import { jsonResponse, problemResponses } from "../schemas/responses";
@@ -9,14 +10,13 @@ const HealthSchema = z
   .object({ status: z.literal("ok"), database: z.literal("reachable"), time: z.iso.datetime() })
   .openapi("Health");
 
-const healthRoute = createRoute({
+const healthRoute = route("public", {
   method: "get",
   path: "/health",
   tags: ["System"],
   operationId: "getHealth",
   summary: "Liveness and database reachability",
   // Public: load balancers and monitors call it without a key.
-  security: [],
   responses: { 200: jsonResponse(HealthSchema, "The service and its database answer."), ...problemResponses(503) },
 });
 

@@ -2,18 +2,19 @@
  * /v1/sellers/{sellerId}/team: a seller's team members, with labels in pt-BR or en chosen by
  * `Accept-Language` (pt-BR by default); the answer says which in `Content-Language`.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { addTeamMember, listTeam } from "../domain/team/members";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { localeOf } from "../lib/locale";
 import { idParam } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { TeamListSchema, TeamMemberCreateSchema, TeamMemberSchema } from "../schemas/team";
 
-const common = { tags: ["Sellers"], security: SECRET_KEY_SECURITY, request: { params: idParam("sellerId") } };
+const common = { tags: ["Sellers"], request: { params: idParam("sellerId") } };
 
-const listTeamRoute = createRoute({
+const listTeamRoute = route("secret", {
   ...common,
   method: "get",
   path: "/v1/sellers/{sellerId}/team",
@@ -22,7 +23,7 @@ const listTeamRoute = createRoute({
   responses: { 200: json(TeamListSchema, "The team."), ...problemResponses(400, 401, 404) },
 });
 
-const addMemberRoute = createRoute({
+const addMemberRoute = route("secret", {
   ...common,
   method: "post",
   path: "/v1/sellers/{sellerId}/team",

@@ -9,10 +9,17 @@ import { formatMoney } from "../../shared/money";
 import { Hono } from "hono";
 import { completeChallenge, pendingChallenge } from "../domain/threeds/challenge";
 import { CHALLENGE_CODE } from "../domain/cards/test-cards";
+import { declarePage, type Access } from "../http/access";
 import type { AppEnv } from "../http/context";
 
-/** Path prefixes of the pages (capabilities: the request log redacts what follows). */
+/** Where the pages live. */
 export const THREEDS_PAGE_PATHS = { deviceData: "/3ds/device-data", challenge: "/3ds/challenge" } as const;
+
+/** Anyone may open them (their ids are capabilities, never logged), inside any site's frame. */
+const PAGE: Access = { caller: "public", capability: true, framable: true };
+const deviceDataPage = declarePage("GET", `${THREEDS_PAGE_PATHS.deviceData}/:referenceId`, PAGE);
+const challengePage = declarePage("GET", `${THREEDS_PAGE_PATHS.challenge}/:authenticationId`, PAGE);
+declarePage("POST", challengePage, PAGE);
 
 function nonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
@@ -42,7 +49,7 @@ function page(title: string, body: string, script = "", n = nonce()): { html: st
 
 /** The pages' routes. */
 export const threedsPages = new Hono<AppEnv>()
-  .get(`${THREEDS_PAGE_PATHS.deviceData}/:referenceId`, (c) => {
+  .get(deviceDataPage, (c) => {
     const referenceId = c.req.param("referenceId");
     // The browser facts an ACS fingerprints; the sandbox only reports that collection finished.
     const script = `const info={screen:screen.width+"x"+screen.height,language:navigator.language,timeZoneOffset:new Date().getTimezoneOffset()};
@@ -50,7 +57,7 @@ export const threedsPages = new Hono<AppEnv>()
     const { html, headers } = page("Device data collection", "<p>Collecting device data…</p>", script);
     return c.html(html, 200, headers);
   })
-  .get(`${THREEDS_PAGE_PATHS.challenge}/:authenticationId`, async (c) => {
+  .get(challengePage, async (c) => {
     const id = c.req.param("authenticationId");
     const challenge = await pendingChallenge(c.get("platform"), id);
     if (!challenge) {
@@ -63,7 +70,7 @@ export const threedsPages = new Hono<AppEnv>()
     const { html, headers } = page("Confirm your payment", body);
     return c.html(html, 200, headers);
   })
-  .post(`${THREEDS_PAGE_PATHS.challenge}/:authenticationId`, async (c) => {
+  .post(challengePage, async (c) => {
     const id = c.req.param("authenticationId");
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const code = typeof form.code === "string" ? form.code : "";

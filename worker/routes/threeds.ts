@@ -3,14 +3,15 @@
  * publishable key may call them for a pendingAction transaction (its id and clientSecret in the
  * body); the seller's server calls them with its secret key.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { authenticateThreeDs } from "../domain/threeds/authenticate";
 import { challengeResult } from "../domain/threeds/challenge";
 import { setupThreeDs } from "../domain/threeds/setup";
 import { authOf, scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { validationError } from "../lib/validation";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import {
   ThreeDsAuthenticateResultSchema,
   ThreeDsAuthenticateSchema,
@@ -20,9 +21,9 @@ import {
   ThreeDsSetupSchema,
 } from "../schemas/threeds";
 
-const common = { tags: ["3DS"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["3DS"] };
 
-const setupRoute = createRoute({
+const setupRoute = route("browser", {
   ...common, method: "post", path: "/v1/transactions/threeds/setup", operationId: "threeDsSetup",
   summary: "3DS step 1: open a session for a card",
   description: "With a publishable key, `transactionId` and `clientSecret` (the transaction's pendingAction) are required and the card is vaulted for that sale.",
@@ -30,14 +31,14 @@ const setupRoute = createRoute({
   responses: { 200: json(ThreeDsSetupResultSchema, "The session."), ...problemResponses(400, 401, 404, 409, 422) },
 });
 
-const authenticateRoute = createRoute({
+const authenticateRoute = route("browser", {
   ...common, method: "post", path: "/v1/transactions/threeds/authenticate", operationId: "threeDsAuthenticate",
   summary: "3DS step 2: authenticate the buyer (frictionless, challenge or failed)",
   request: { body: jsonBody(ThreeDsAuthenticateSchema) },
   responses: { 200: json(ThreeDsAuthenticateResultSchema, "How authentication went."), ...problemResponses(400, 401, 404, 409) },
 });
 
-const challengeResultRoute = createRoute({
+const challengeResultRoute = route("browser", {
   ...common, method: "post", path: "/v1/transactions/threeds/challenge-result", operationId: "threeDsChallengeResult",
   summary: "3DS step 3: the outcome of the challenge",
   request: { body: jsonBody(ThreeDsChallengeResultRequestSchema) },

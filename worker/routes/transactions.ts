@@ -2,7 +2,7 @@
  * /v1/transactions: create (PIX; idempotent), list, read and cancel. Refunds are in refunds.ts,
  * the sandbox's payment confirmation in sandbox.ts. A key sees only its own mode's transactions.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { TRANSACTION_STATUSES } from "../db/schema";
 import { cancelTransaction } from "../domain/transactions/cancel-transaction";
 import { confirmCardTransaction } from "../domain/transactions/confirm-card-transaction";
@@ -15,11 +15,12 @@ import { toCheckoutView } from "../domain/transactions/checkout-view";
 import { withoutCardSecrets } from "../domain/cards/fingerprint-safe";
 import { readTransaction } from "../domain/transactions/store";
 import { authOf, scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { idParam } from "../schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
 import { CheckoutTransactionSchema } from "../schemas/checkout";
@@ -27,7 +28,7 @@ import { CheckoutTransactionSchema } from "../schemas/checkout";
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");
 
-const createTransactionRoute = createRoute({
+const createTransactionRoute = route("secret", {
   method: "post",
   path: "/v1/transactions",
   tags: ["Transactions"],
@@ -37,7 +38,6 @@ const createTransactionRoute = createRoute({
     "PIX: a charge in PENDING with a dynamic BR Code. Cards: with `threeDs`, authorized and captured at once (PAID or FAILED); " +
     "without, PENDING with `pendingAction` for the browser. Send an Idempotency-Key to retry safely: the same key and " +
     "body answer 200 with the first response (`Idempotent-Replayed: true`); a different body is a 409.",
-  security: SECRET_KEY_SECURITY,
   request: { headers: IdempotencyHeaders, body: jsonBody(TransactionCreateSchema) },
   responses: {
     201: json(TransactionSchema, "The new transaction."),
@@ -46,13 +46,12 @@ const createTransactionRoute = createRoute({
   },
 });
 
-const listTransactionsRoute = createRoute({
+const listTransactionsRoute = route("secret", {
   method: "get",
   path: "/v1/transactions",
   tags: ["Transactions"],
   operationId: "listTransactions",
   summary: "List transactions, newest first",
-  security: SECRET_KEY_SECURITY,
   request: {
     query: PageQuery.extend({
       status: z
@@ -67,30 +66,28 @@ const listTransactionsRoute = createRoute({
   },
 });
 
-const getTransactionRoute = createRoute({
+const getTransactionRoute = route("secret", {
   method: "get",
   path: "/v1/transactions/{id}",
   tags: ["Transactions"],
   operationId: "getTransaction",
   summary: "Get a transaction",
-  security: SECRET_KEY_SECURITY,
   request: { params: TransactionIdParam },
   responses: { 200: json(TransactionSchema, "The transaction."), ...problemResponses(400, 401, 404) },
 });
 
-const cancelTransactionRoute = createRoute({
+const cancelTransactionRoute = route("secret", {
   method: "post",
   path: "/v1/transactions/{id}/cancel",
   tags: ["Transactions"],
   operationId: "cancelTransaction",
   summary: "Cancel a pending transaction",
   description: "PENDING → CANCELLED (event TRANSACTION_CANCELLED). Any other status is a 409 naming it.",
-  security: SECRET_KEY_SECURITY,
   request: { params: TransactionIdParam },
   responses: { 200: json(TransactionSchema, "The cancelled transaction."), ...problemResponses(400, 401, 404, 409) },
 });
 
-const confirmRoute = createRoute({
+const confirmRoute = route("browser", {
   method: "post",
   path: "/v1/transactions/{id}/3ds/confirm",
   tags: ["Transactions"],
@@ -102,7 +99,6 @@ const confirmRoute = createRoute({
     "409 until 3DS is completed, once the transaction left PENDING, and while another confirm of it is at the acquirer " +
     "(CONCURRENT_MODIFICATION: one confirm per transaction ever reaches the acquirer). `installments` above the transaction's " +
     "`maxInstallments` is a 400.",
-  security: SECRET_KEY_SECURITY,
   request: {
     params: TransactionIdParam,
     body: {
@@ -141,7 +137,8 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
     const create = body.paymentMethod === "PIX" ? createPixTransaction : createCardTransaction;
     const { seller } = authOf(c);
     // The key's fingerprint never sees the card's number or CVV (domain/cards/fingerprint-safe.ts).
-    return idempotently(c, "transactions.create", key, await withoutCardSecrets(c.get("platform"), body), (request) => {
+    const keyScope = { ...scopeOf(c), operation: "transactions.create", key };
+    return idempotently(c, keyScope, await withoutCardSecrets(c.get("platform"), body), (request) => {
       requireCanCharge(seller, body.paymentMethod);
       return create(c.get("platform"), { scope: scopeOf(c), seller, request, body });
     }) as never;

@@ -3,18 +3,19 @@
  * history, a test event, and a retry of a FAILED delivery. The rules are in
  * domain/webhooks/; the route only validates and answers.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { DELIVERY_STATUSES } from "../../shared/events";
 import { findDelivery, listDeliveries, retryDelivery } from "../domain/webhooks/history";
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "../domain/webhooks/manage";
 import { replayEvents } from "../domain/webhooks/replay";
 import { sendTestEvent } from "../domain/webhooks/test-event";
 import { scopeOf } from "../http/auth";
+import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { ReplayRequestSchema, ReplayResultSchema } from "../schemas/event";
 import { LimitQuery } from "../lib/pagination";
 import { ResourceId } from "../schemas/ids";
-import { jsonBody, jsonResponse as json, problemResponses, SECRET_KEY_SECURITY } from "../schemas/responses";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { DeliverySchema, WebhookCreateSchema, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from "../schemas/webhook";
 
 const path = (name: string) => ResourceId.openapi({ param: { name, in: "path" } });
@@ -22,7 +23,7 @@ const SellerParam = z.object({ sellerId: path("sellerId") });
 const WebhookParams = z.object({ sellerId: path("sellerId"), webhookId: path("webhookId") });
 const DeliveryParams = z.object({ sellerId: path("sellerId"), deliveryId: path("deliveryId") });
 const base = "/v1/sellers/{sellerId}/webhooks";
-const common = { tags: ["Webhooks"], security: SECRET_KEY_SECURITY };
+const common = { tags: ["Webhooks"] };
 
 const HistoryQuery = z.object({
   limit: LimitQuery,
@@ -32,50 +33,50 @@ const HistoryQuery = z.object({
 });
 
 const routes = {
-  create: createRoute({
+  create: route("secret", {
     ...common, method: "post", path: base, operationId: "createWebhook", summary: "Register a webhook",
     description: "201 with the webhook and its signing secret, which is never shown again. 403 for a seller you may not manage.",
     request: { params: SellerParam, body: jsonBody(WebhookCreateSchema) },
     responses: { 201: json(WebhookWithSecretSchema, "The webhook, with its secret (this once)."), ...problemResponses(400, 401, 403) },
   }),
-  list: createRoute({
+  list: route("secret", {
     ...common, method: "get", path: base, operationId: "listWebhooks", summary: "List a seller's webhooks",
     request: { params: SellerParam },
     responses: { 200: json(z.object({ items: z.array(WebhookSchema), totalItems: z.number().int() }).openapi("WebhookList"), "The webhooks, oldest first."), ...problemResponses(400, 401, 403) },
   }),
-  update: createRoute({
+  update: route("secret", {
     ...common, method: "patch", path: `${base}/{webhookId}`, operationId: "updateWebhook", summary: "Update a webhook (only the sent fields)",
     request: { params: WebhookParams, body: jsonBody(WebhookUpdateSchema) },
     responses: { 200: json(WebhookSchema, "The updated webhook."), ...problemResponses(400, 401, 403, 404) },
   }),
-  remove: createRoute({
+  remove: route("secret", {
     ...common, method: "delete", path: `${base}/{webhookId}`, operationId: "deleteWebhook", summary: "Delete a webhook; its pending deliveries are cancelled",
     request: { params: WebhookParams },
     responses: { 204: { description: "Deleted." }, ...problemResponses(400, 401, 403, 404) },
   }),
-  history: createRoute({
+  history: route("secret", {
     ...common, method: "get", path: `${base}/deliveries`, operationId: "listWebhookDeliveries", summary: "Delivery history, newest first",
     request: { params: SellerParam, query: HistoryQuery },
     responses: { 200: json(z.object({ items: z.array(DeliverySchema) }).openapi("WebhookDeliveryList"), "Deliveries with every attempt."), ...problemResponses(400, 401, 403) },
   }),
-  delivery: createRoute({
+  delivery: route("secret", {
     ...common, method: "get", path: `${base}/deliveries/{deliveryId}`, operationId: "getWebhookDelivery", summary: "One delivery with its attempts",
     request: { params: DeliveryParams },
     responses: { 200: json(DeliverySchema, "The delivery."), ...problemResponses(400, 401, 403, 404) },
   }),
-  retry: createRoute({
+  retry: route("secret", {
     ...common, method: "post", path: `${base}/deliveries/{deliveryId}/retry`, operationId: "retryWebhookDelivery",
     summary: "Redeliver a FAILED delivery (5 more attempts)",
     request: { params: DeliveryParams },
     responses: { 200: json(DeliverySchema, "The delivery, PENDING again."), ...problemResponses(400, 401, 403, 404, 409) },
   }),
-  test: createRoute({
+  test: route("secret", {
     ...common, method: "post", path: `${base}/{webhookId}/test`, operationId: "testWebhook",
     summary: "Send a sample event (`test: true`) of the webhook's first event type",
     request: { params: WebhookParams },
     responses: { 201: json(DeliverySchema, "The delivery of the sample, PENDING until sent."), ...problemResponses(400, 401, 403, 404) },
   }),
-  replay: createRoute({
+  replay: route("secret", {
     ...common, method: "post", path: `${base}/{webhookId}/replay`, operationId: "replayWebhookEvents",
     summary: "Send the webhook the events of a time range again (up to 1000 per call)",
     description: "For a receiver that was down longer than the retries last: each event the webhook subscribes to becomes a new delivery with the same envelope.",

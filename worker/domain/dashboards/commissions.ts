@@ -11,7 +11,6 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePlans, sellers, transactions } from "../../db/schema";
-import { ApiError } from "../../lib/problem";
 import type { Scope } from "../scope";
 import { DEFAULT_FEE_PLAN_ID } from "../transactions/fees";
 import type { Period } from "./period";
@@ -33,34 +32,30 @@ const fee = sql`coalesce(${transactions.feeAmount}, 0)`;
 /** The platform's share of one transaction's fee: round half up, by integer division (fee ≥ 0). */
 const share = sql`((${fee} * coalesce(${feePlans.platformShareBps}, 0) + 5000) / 10000)`;
 
-/** The company's commissions; 403 for a caller that is itself a sub-seller (it has none). */
+/** The company's commissions (the route takes companies only: a sub-seller has none). */
 export async function commissionSummary(db: Db, scope: Scope, period: Period, currency: string): Promise<CommissionSummary> {
-  const [caller, totals] = await Promise.all([
-    db.select({ parentId: sellers.parentId }).from(sellers).where(eq(sellers.id, scope.sellerId)).limit(1),
-    db
-      .select({
-        count: sql<number>`count(*)`,
-        total: sql<number>`coalesce(sum(${fee}), 0)`,
-        share: sql<number>`coalesce(sum(${share}), 0)`,
-        pendingNet: sql<number>`coalesce(sum(case when ${transactions.settlementId} is null then ${fee} - ${share} else 0 end), 0)`,
-      })
-      .from(sellers)
-      .innerJoin(transactions, eq(transactions.sellerId, sellers.id))
-      .leftJoin(feePlans, eq(feePlans.id, sql`coalesce(${transactions.feePlanId}, ${DEFAULT_FEE_PLAN_ID})`))
-      .where(
-        and(
-          eq(sellers.parentId, scope.sellerId),
-          eq(transactions.livemode, scope.livemode),
-          // A charge is created before it is paid: this bound lets the (seller, mode, created_at)
-          // index stop at `to` instead of reading each sub-seller's whole future.
-          lt(transactions.createdAt, period.toIso),
-          gte(transactions.paidAt, period.fromIso),
-          lt(transactions.paidAt, period.toIso),
-          eq(transactions.currency, currency),
-        ),
+  const totals = await db
+    .select({
+      count: sql<number>`count(*)`,
+      total: sql<number>`coalesce(sum(${fee}), 0)`,
+      share: sql<number>`coalesce(sum(${share}), 0)`,
+      pendingNet: sql<number>`coalesce(sum(case when ${transactions.settlementId} is null then ${fee} - ${share} else 0 end), 0)`,
+    })
+    .from(sellers)
+    .innerJoin(transactions, eq(transactions.sellerId, sellers.id))
+    .leftJoin(feePlans, eq(feePlans.id, sql`coalesce(${transactions.feePlanId}, ${DEFAULT_FEE_PLAN_ID})`))
+    .where(
+      and(
+        eq(sellers.parentId, scope.sellerId),
+        eq(transactions.livemode, scope.livemode),
+        // A charge is created before it is paid: this bound lets the (seller, mode, created_at)
+        // index stop at `to` instead of reading each sub-seller's whole future.
+        lt(transactions.createdAt, period.toIso),
+        gte(transactions.paidAt, period.fromIso),
+        lt(transactions.paidAt, period.toIso),
+        eq(transactions.currency, currency),
       ),
-  ]);
-  if (caller[0]?.parentId) throw new ApiError("FORBIDDEN", "Only a company has commissions: this key belongs to a sub-seller.");
+    );
   const row = totals[0];
   const total = Number(row?.total ?? 0);
   const platform = Number(row?.share ?? 0);

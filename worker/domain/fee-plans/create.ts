@@ -8,12 +8,10 @@ import { feePlanRates, feePlans, PAYMENT_METHODS } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { FeePlan, FeePlanCreate } from "../../schemas/fee-plan";
 import type { Scope } from "../scope";
-import { requireCompany } from "../sub-sellers/reach";
 import { toFeePlan, type FeePlanRateRow, type FeePlanRow } from "./read";
 
-/** Creates the caller company's plan; returns it as GET /v1/fee-plans/{id} will. */
+/** Creates the caller company's plan (the route takes companies only); returns it as GET /v1/fee-plans/{id} will. */
 export async function createFeePlan(platform: Platform, caller: Scope, input: FeePlanCreate): Promise<FeePlan> {
-  await requireCompany(platform.db, caller, "Only a company can create fee plans: a sub-seller is priced by the plan its company assigns to it.");
   const surcharges = input.installmentSurchargesBps ?? {};
   const row: FeePlanRow = {
     id: crypto.randomUUID(),

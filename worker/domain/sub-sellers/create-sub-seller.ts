@@ -17,7 +17,7 @@ import type { SellerCreate } from "../../schemas/seller";
 import { issueKey } from "../api-keys";
 import { inModeOf, type Scope } from "../scope";
 import { newWebhook, toWebhook } from "../webhooks/manage";
-import { requireCompany, type SellerRow } from "./reach";
+import type { SellerRow } from "./reach";
 import { toSeller } from "./serialize";
 
 /** Refuses a fee plan that is not the caller's own, in its key's mode. */
@@ -36,7 +36,6 @@ async function requireOwnPlan(platform: Platform, caller: Scope, feePlanId: stri
 
 /** Creates the sub-seller; returns it with its keys (and webhook secret), shown this once. */
 export async function createSubSeller(platform: Platform, caller: Scope, input: SellerCreate) {
-  await requireCompany(platform.db, caller, "A sub-seller cannot create sellers; ask your company to create it.");
   await requireOwnPlan(platform, caller, input.feePlanId);
   const now = platform.now();
   const at = now.toISOString();

@@ -7,7 +7,7 @@
 import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sellers } from "../../db/schema";
-import { ApiError, notFound } from "../../lib/problem";
+import { notFound } from "../../lib/problem";
 import type { Scope } from "../scope";
 
 /** A seller's row. */
@@ -27,10 +27,4 @@ export async function sellerInReach(db: Db, caller: Scope, sellerId: string): Pr
     .limit(1);
   if (!row) throw notFound("seller", sellerId);
   return row;
-}
-
-/** Throws 403 FORBIDDEN (with `detail`) unless the caller is a company: a seller without a parent. */
-export async function requireCompany(db: Db, caller: Scope, detail: string): Promise<void> {
-  const [me] = await db.select({ parentId: sellers.parentId }).from(sellers).where(eq(sellers.id, caller.sellerId)).limit(1);
-  if (!me || me.parentId !== null) throw new ApiError("FORBIDDEN", detail);
 }
