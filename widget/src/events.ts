@@ -1,8 +1,11 @@
 /**
- * The checkout's events: bubbling and composed (they cross shadow roots to the seller's page),
- * each with `detail {transactionId, status}` (plus what the event names). Typed on HTMLElement so
- * `el.addEventListener("pay-success", (e) => e.detail.transactionId)` type-checks.
+ * Every event of the widget, in one map, and the one way they are dispatched (`emitEvent`, which
+ * the base element's `emit` calls). The checkout's events are bubbling and composed (they cross
+ * shadow roots to the seller's page), each with `detail {transactionId, status}` (plus what the
+ * event names). Typed on HTMLElement so `el.addEventListener("pay-success", (e) =>
+ * e.detail.transactionId)` type-checks.
  */
+import type { CardBrand } from "../../shared/cards";
 import type { CheckoutView } from "./gateway";
 
 /** What every checkout event carries. */
@@ -26,11 +29,6 @@ export interface PayEventMap {
   "pay-success": CustomEvent<PayEventDetail>;
   /** The payment failed, was cancelled or expired. */
   "pay-failed": CustomEvent<PayFailedDetail>;
-}
-
-/** Dispatches a checkout event from `target` (bubbling, composed). */
-export function emit<K extends keyof PayEventMap>(target: EventTarget, type: K, detail: PayEventMap[K]["detail"]): void {
-  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }
 
 declare global {
@@ -61,12 +59,42 @@ export interface Pay3dsEventMap {
   "pay-3ds-error": CustomEvent<Pay3dsErrorDetail>;
 }
 
-/** Dispatches a `<pay-3ds>` event from `target` (bubbling, composed). */
-export function emit3ds<K extends keyof Pay3dsEventMap>(target: EventTarget, type: K, detail: Pay3dsEventMap[K]["detail"]): void {
-  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends Pay3dsEventMap {}
+}
+
+/** `pay-card-change`'s detail: all the host page learns of the card. */
+export interface PayCardChangeDetail {
+  brand: CardBrand | null;
+  last4: string | null;
+  complete: boolean;
+  valid: boolean;
+}
+
+/** The events of `<pay-card-form>` (bubbling, composed). */
+export interface PayCardEventMap {
+  "pay-card-change": CustomEvent<PayCardChangeDetail>;
+  "pay-card-submit": CustomEvent<{ installments: number }>;
+}
+
+/** The events of `<pay-pix>`, for the checkout that holds it (bubbling, not composed). */
+export interface PayPixEventMap {
+  /** A fresh checkout view. */
+  "pay-pix-update": CustomEvent<CheckoutView>;
+  /** The countdown reached zero. */
+  "pay-pix-expired": CustomEvent<{ transactionId: string }>;
+}
+
+/** Every event the widget dispatches. */
+export type PayEvents = PayEventMap & Pay3dsEventMap & PayCardEventMap & PayPixEventMap;
+
+/** Dispatches `type` from `target`: bubbling, and composed unless it is one element's word to its holder. */
+export function emitEvent<K extends keyof PayEvents>(target: EventTarget, type: K, detail: PayEvents[K]["detail"], composed = true): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed }));
 }
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface HTMLElementEventMap extends Pay3dsEventMap {}
+  interface HTMLElementEventMap extends PayCardEventMap, PayPixEventMap {}
 }

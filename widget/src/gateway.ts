@@ -3,35 +3,13 @@
  * needs only the script tag (and its CSP names that one origin for scripts, frames and fetches).
  * Every call carries the publishable key; a transaction's calls also carry its client secret.
  */
+import type { CheckoutView } from "../../shared/checkout";
 
 /** The gateway's origin (`https://pay.example.com`), from this module's own URL. */
 export const GATEWAY_ORIGIN: string = new URL(import.meta.url).origin;
 
-/** The buyer-safe view of a transaction (GET /v1/transactions/{id}/checkout). */
-export interface CheckoutView {
-  id: string;
-  status: "PENDING" | "PAID" | "FAILED" | "CANCELLED" | "REFUND_PENDING" | "REFUNDED";
-  paymentMethod: "PIX" | "CREDIT_CARD" | "DEBIT_CARD";
-  amount: number;
-  currency: string;
-  description: string | null;
-  livemode: boolean;
-  merchant: { name: string };
-  paymentDetails: { qrCode: string; qrCodeUrl: string; expiresAt: string } | null;
-  card: { brand: string; last4digits: string } | null;
-  installments: number | null;
-  /** CREDIT_CARD: the most installments the seller allows the buyer to choose. */
-  maxInstallments: number | null;
-  nextAction: { type: "threeds"; provider: string } | null;
-  failureCode: string | null;
-  failureMessage: string | null;
-  refundedAmount: number;
-  createdAt: string;
-  paidAt: string | null;
-  cancelledAt: string | null;
-  cancellationReason: "REQUESTED" | "EXPIRED" | null;
-  serverTime: string;
-}
+/** The buyer-safe view of a transaction: the API's own type (shared/checkout.ts). */
+export type { CheckoutView };
 
 /** setup's answer (POST /v1/transactions/threeds/setup). */
 export interface SetupResult {

@@ -51,11 +51,11 @@
  * @cssprop --pay-color-error - Colour of an error in the status line (default: #b3261e).
  * @cssprop --pay-radius - The dialog's and the button's corner radius (default: 8px).
  */
-import { html, LitElement, nothing, type PropertyValues } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { emit3ds } from "./events";
 import { GatewayError, readCheckout, type CheckoutView, type PaymentContext, type SetupResult } from "./gateway";
-import { formatAmount, resolveLocale } from "./locale";
+import { formatAmount } from "./locale";
+import { PayElement } from "./pay-element";
 import { pay3dsStyles } from "./pay-3ds.styles";
 import { authenticate, challengeResult, confirm, returnUrlOf, setupSession, type AuthenticateResult, type PaymentFacts } from "./threeds/api";
 import { browserInformation } from "./threeds/browser-info";
@@ -83,7 +83,7 @@ function asGatewayError(err: unknown): GatewayError {
 
 const popoverSupported = () => typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
 
-export class Pay3ds extends LitElement {
+export class Pay3ds extends PayElement {
   static override styles = pay3dsStyles;
 
   /** The seller's publishable key (`pk_…`). */
@@ -98,8 +98,6 @@ export class Pay3ds extends LitElement {
   @property() currency?: string;
   /** CREDIT_CARD or DEBIT_CARD (read from the checkout view when unset). */
   @property({ attribute: "payment-method" }) paymentMethod?: "CREDIT_CARD" | "DEBIT_CARD";
-  /** The buyer's language: `pt-BR` or `en`. */
-  @property() locale?: string;
   /** Run once, by itself, as soon as the key, the transaction id and the client secret are set. */
   @property({ type: Boolean }) auto = false;
   /** CREDIT_CARD: the buyer's installments, sent with the confirmation (unset: the transaction's). */
@@ -184,7 +182,7 @@ export class Pay3ds extends LitElement {
       this.deviceDataUrl = null;
       this.#closeChallenge();
       this.phase = error.code === "THREEDS_CANCELLED" ? "cancelled" : "error";
-      emit3ds(this, "pay-3ds-error", { transactionId: this.transactionId ?? "", code: error.code, message: error.message });
+      this.emit("pay-3ds-error", { transactionId: this.transactionId ?? "", code: error.code, message: error.message });
       throw error;
     } finally {
       if (this.#abort === abort) this.#abort = undefined;
@@ -209,7 +207,7 @@ export class Pay3ds extends LitElement {
   #finish(view: CheckoutView): CheckoutView {
     this.view = view;
     this.phase = "done";
-    emit3ds(this, "pay-3ds-complete", { transactionId: view.id, status: view.status, failureCode: view.failureCode, failureMessage: view.failureMessage });
+    this.emit("pay-3ds-complete", { transactionId: view.id, status: view.status, failureCode: view.failureCode, failureMessage: view.failureMessage });
     return view;
   }
 
@@ -251,7 +249,7 @@ export class Pay3ds extends LitElement {
     const dialog = this.#dialog;
     if (dialog && popoverSupported() && !dialog.matches(":popover-open")) dialog.showPopover();
     this.#challengeFrame?.focus();
-    emit3ds(this, "pay-3ds-challenge", { transactionId: ctx.transactionId, status: "PENDING", windowSize: size });
+    this.emit("pay-3ds-challenge", { transactionId: ctx.transactionId, status: "PENDING", windowSize: size });
     try {
       await done;
     } finally {
@@ -318,7 +316,7 @@ export class Pay3ds extends LitElement {
   }
 
   override render() {
-    const locale = resolveLocale(this.locale, this.ownerDocument.documentElement.lang);
+    const locale = this.resolvedLocale;
     const t = threeDsStrings(locale);
     const { amount: minor, currency } = this.shown;
     const amount = minor !== undefined && Number.isFinite(minor) && currency ? formatAmount(minor, currency, locale) : null;

@@ -56,27 +56,15 @@
  *   loads no web fonts: only installed ones apply there).
  * @cssprop --pay-font-size - The base size; unset: the page's.
  */
-import { LitElement, html, nothing, type PropertyValues } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import type { CardBrand } from "../../shared/cards";
 import { CARD_FRAME_PATH, messageType, THEME_PROPERTIES, type CardField, type CardInitMessage, type FrameMessage } from "./card-frame/protocol";
 import { BRAND_NAMES, FORM_STRINGS } from "./card-frame/strings";
+import type { PayCardChangeDetail } from "./events";
 import { GATEWAY_ORIGIN, type SetupResult } from "./gateway";
-import { formatAmount, resolveLocale } from "./locale";
+import { formatAmount } from "./locale";
+import { PayElement } from "./pay-element";
 import { cardFormStyles } from "./pay-card-form.styles";
-
-/** `pay-card-change`'s detail: all this page learns of the card. */
-export interface PayCardChangeDetail {
-  brand: CardBrand | null;
-  last4: string | null;
-  complete: boolean;
-  valid: boolean;
-}
-
-export interface PayCardEventMap {
-  "pay-card-change": CustomEvent<PayCardChangeDetail>;
-  "pay-card-submit": CustomEvent<{ installments: number }>;
-}
 
 /** Why `submit()` failed: the frame's or the API's `code`, and the field at fault if any. */
 export class CardEntryError extends Error {
@@ -99,7 +87,7 @@ const PAGE_STYLE: Partial<Record<(typeof THEME_PROPERTIES)[number], keyof CSSSty
   "--pay-color-text": "color",
 };
 
-export class PayCardForm extends LitElement {
+export class PayCardForm extends PayElement {
   static override styles = cardFormStyles;
 
   @property({ attribute: "publishable-key" }) publishableKey = "";
@@ -108,7 +96,6 @@ export class PayCardForm extends LitElement {
   @property({ attribute: "payment-method" }) paymentMethod: "CREDIT_CARD" | "DEBIT_CARD" = "CREDIT_CARD";
   @property({ type: Number }) amount = 0;
   @property() currency = "BRL";
-  @property() locale?: string;
   @property({ type: Number, attribute: "max-installments" }) maxInstallments?: number;
   @property({ type: Number }) installments = 1;
   @property({ type: Boolean }) disabled = false;
@@ -126,9 +113,6 @@ export class PayCardForm extends LitElement {
     return this.renderRoot.querySelector("iframe");
   }
 
-  private get resolvedLocale() {
-    return resolveLocale(this.locale, this.ownerDocument.documentElement.lang);
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -195,7 +179,7 @@ export class PayCardForm extends LitElement {
         if (message.type === "pay:card:change") {
           const { brand, last4, complete, valid } = message;
           this.card = { brand, last4: typeof last4 === "string" && /^\d{4}$/.test(last4) ? last4 : null, complete: complete === true, valid: valid === true };
-          this.dispatchEvent(new CustomEvent("pay-card-change", { detail: { ...this.card }, bubbles: true, composed: true }));
+          this.emit("pay-card-change", { ...this.card });
         }
         break;
       case "pay:card:setup":
@@ -276,7 +260,7 @@ export class PayCardForm extends LitElement {
   }
 
   private onPay = (): void => {
-    this.dispatchEvent(new CustomEvent("pay-card-submit", { detail: { installments: Math.min(this.installments, this.maxChoice) }, bubbles: true, composed: true }));
+    this.emit("pay-card-submit", { installments: Math.min(this.installments, this.maxChoice) });
   };
 }
 
@@ -284,6 +268,4 @@ declare global {
   interface HTMLElementTagNameMap {
     "pay-card-form": PayCardForm;
   }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface HTMLElementEventMap extends PayCardEventMap {}
 }

@@ -50,11 +50,11 @@
  * @cssprop --pay-font-family - The font. Default: inherited from the page.
  * @cssprop --pay-font-size - The base size. Default 1rem.
  */
-import { LitElement, html, nothing, type PropertyValues } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { emit } from "./events";
 import { GatewayError, readCheckout, type CheckoutView, type PaymentContext, type SetupResult } from "./gateway";
-import { formatAmount, resolveLocale, stringsFor, type Strings } from "./locale";
+import { formatAmount, stringsFor, type Strings } from "./locale";
+import { PayElement } from "./pay-element";
 import { checkoutStyles } from "./pay-checkout.styles";
 
 /** What `<pay-card-form>` and `<pay-3ds>` offer the checkout (their contracts: notes in docs/widget.md). */
@@ -65,14 +65,12 @@ type LoadError = "notFound" | "network" | "loadFailed";
 
 const PIX_PARTS = "pix, qr, code-label, code, copy-button, countdown, expired";
 
-export class PayCheckout extends LitElement {
+export class PayCheckout extends PayElement {
   static override styles = checkoutStyles;
 
   @property({ attribute: "publishable-key" }) publishableKey?: string;
   @property({ attribute: "transaction-id" }) transactionId?: string;
   @property({ attribute: "client-secret" }) clientSecret?: string;
-  /** The buyer's language: `pt-BR` or `en`; see the class comment for the fallback. */
-  @property() locale?: string;
 
   @state() private view?: CheckoutView;
   @state() private error?: LoadError;
@@ -121,14 +119,14 @@ export class PayCheckout extends LitElement {
     const detail = { transactionId: view.id, status: view.status };
     if (this.readyFor !== view.id) {
       this.readyFor = view.id;
-      emit(this, "pay-ready", detail);
+      this.emit("pay-ready", detail);
     }
     if (this.announcedStatus === view.status) return;
     this.announcedStatus = view.status;
-    emit(this, "pay-status", detail);
-    if (view.status === "PAID") emit(this, "pay-success", detail);
+    this.emit("pay-status", detail);
+    if (view.status === "PAID") this.emit("pay-success", detail);
     if (view.status === "FAILED" || view.status === "CANCELLED") {
-      emit(this, "pay-failed", { ...detail, failureCode: view.failureCode, failureMessage: view.failureMessage });
+      this.emit("pay-failed", { ...detail, failureCode: view.failureCode, failureMessage: view.failureMessage });
     }
   }
 
@@ -157,9 +155,6 @@ export class PayCheckout extends LitElement {
     }
   }
 
-  private get resolvedLocale() {
-    return resolveLocale(this.locale, this.ownerDocument.documentElement.lang);
-  }
 
   /** The live region's words: a title, and what it means for a final state or an error. */
   private statusText(s: Strings): { title?: string; detail?: string; tone?: "done" | "failed" } {

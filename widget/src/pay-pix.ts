@@ -36,10 +36,11 @@
  * @cssprop --pay-font-family - The font.
  * @cssprop --pay-font-size - The base font size.
  */
-import { LitElement, html, nothing, type PropertyValues } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import { GATEWAY_ORIGIN, readCheckout, type CheckoutView, type PaymentContext } from "./gateway";
-import { formatAmount, formatCountdown, resolveLocale, stringsFor } from "./locale";
+import { formatAmount, formatCountdown, stringsFor } from "./locale";
+import { PayElement } from "./pay-element";
 import { pixStyles } from "./pay-pix.styles";
 import { StatusPoller } from "./status-poller";
 
@@ -49,15 +50,13 @@ const COPIED_FOR = 3_000;
 /** When the server still says PENDING at our zero (its clock a hair behind), ask again after this. */
 const EXPIRY_RECHECK = 2_000;
 
-export class PayPix extends LitElement {
+export class PayPix extends PayElement {
   static override styles = pixStyles;
 
   /** The checkout view (a PIX transaction); the element renders nothing without one. */
   @property({ attribute: false }) view?: CheckoutView;
   /** The keys to poll with; without them the element shows the view but does not poll. */
   @property({ attribute: false }) context?: PaymentContext;
-  /** The buyer's language (as `<pay-checkout>`'s). */
-  @property() locale?: string;
 
   /** The imported QR `<svg>`; null when it could not be loaded; undefined while loading. */
   @state() private qr: SVGSVGElement | null | undefined;
@@ -107,9 +106,6 @@ export class PayPix extends LitElement {
     if (this.view) this.qr?.setAttribute("aria-label", this.strings.qrLabel(formatAmount(this.view.amount, this.view.currency, this.resolvedLocale)));
   }
 
-  private get resolvedLocale() {
-    return resolveLocale(this.locale, this.ownerDocument.documentElement.lang);
-  }
 
   private get strings() {
     return stringsFor(this.resolvedLocale);
@@ -143,7 +139,7 @@ export class PayPix extends LitElement {
     // The checkout's status line says "expired" (and is announced); this block says what to do.
     this.expired = true;
     this.sync();
-    this.dispatchEvent(new CustomEvent("pay-pix-expired", { detail: { transactionId: this.view!.id }, bubbles: true }));
+    this.emit("pay-pix-expired", { transactionId: this.view!.id }, false);
     void this.confirmExpiry();
   }
 
@@ -166,7 +162,7 @@ export class PayPix extends LitElement {
     const view = await readCheckout(this.context);
     if (this.view && view.id !== this.view.id) return; // another transaction meanwhile
     this.view = view;
-    this.dispatchEvent(new CustomEvent("pay-pix-update", { detail: view, bubbles: true }));
+    this.emit("pay-pix-update", view, false);
   }
 
   /** Fetches the QR SVG and imports its `<svg>` node (no `<img>`, no data: URL: see the class comment). */
@@ -252,9 +248,5 @@ export class PayPix extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     "pay-pix": PayPix;
-  }
-  interface HTMLElementEventMap {
-    "pay-pix-update": CustomEvent<CheckoutView>;
-    "pay-pix-expired": CustomEvent<{ transactionId: string }>;
   }
 }

@@ -1,5 +1,6 @@
 /** The buyer-safe view of a transaction (GET /v1/transactions/{id}/checkout), for the checkout widget. */
 import { z } from "@hono/zod-openapi";
+import type { CheckoutView } from "../../shared/checkout";
 import { TransactionSchema } from "./transaction";
 
 /** The header that carries the transaction's client secret (never the URL: URLs end up in logs). */
@@ -38,3 +39,9 @@ export const CheckoutTransactionSchema = TransactionSchema.pick({
     serverTime: z.string().openapi({ description: "The server's clock at this answer: count down to expiresAt against it." }),
   })
   .openapi("CheckoutTransaction");
+
+/** True only when A and B are the same type (both ways assignable, exactly). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when the schema and the widget's type (shared/checkout.ts) drift apart. */
+const schemaIsTheSharedType: Same<z.infer<typeof CheckoutTransactionSchema>, CheckoutView> = true;
+void schemaIsTheSharedType;
