@@ -43,6 +43,30 @@ export interface DeclaredRoute extends Access {
 }
 
 const DECLARED: DeclaredRoute[] = [];
+/**
+ * The declarations by method and number of path segments (`*` for any method), in DECLARED's
+ * order: every request asks its route's access three or four times (log, framing, CORS,
+ * authentication), so a lookup tests the few routes of its shape, not all of them.
+ */
+let byShape: Map<string, DeclaredRoute[]> | null = null;
+/** The latest answer of accessOf: the same request asks again with the same method and path. */
+let latest: { method: string; path: string; found: DeclaredRoute | undefined } | null = null;
+
+const segmentsOf = (path: string) => path.split("/").length;
+
+function shaped(key: string): readonly DeclaredRoute[] {
+  if (!byShape) {
+    byShape = new Map();
+    for (const d of DECLARED) {
+      for (const k of [`${d.method} ${segmentsOf(d.path)}`, `* ${segmentsOf(d.path)}`]) {
+        const list = byShape.get(k) ?? [];
+        list.push(d);
+        byShape.set(k, list);
+      }
+    }
+  }
+  return byShape.get(key) ?? [];
+}
 
 /** `/v1/x/{id}` (OpenAPI) or `/v1/x/:id` (Hono) as Hono's pattern. */
 const honoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ":$1");
@@ -56,6 +80,8 @@ export function declareAccess(method: string, path: string, access: Access): voi
   DECLARED.push({ ...access, method: method.toUpperCase(), path: pattern, regex });
   // Fewer parameters first: `/v1/payment-links/page` before `/v1/payment-links/:id`.
   DECLARED.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0));
+  byShape = null;
+  latest = null;
 }
 
 /** A page outside OpenAPI (the 3DS pages), declared like a route. */
@@ -80,12 +106,15 @@ export function route<P extends string, R extends Omit<RouteConfig, "path" | "se
 /** The declaration of the route `method path` answers, if any. HEAD is GET's. */
 export function accessOf(method: string, path: string): DeclaredRoute | undefined {
   const m = method === "HEAD" ? "GET" : method;
-  return DECLARED.find((d) => d.method === m && d.regex.test(path));
+  if (latest && latest.method === m && latest.path === path) return latest.found;
+  const found = shaped(`${m} ${segmentsOf(path)}`).find((d) => d.regex.test(path));
+  latest = { method: m, path, found };
+  return found;
 }
 
 /** True when some route at `path` (any method) takes a browser or anyone: its preflight gets CORS. */
 export function isCrossOriginPath(path: string): boolean {
-  return DECLARED.some((d) => (d.caller === "browser" || d.caller === "public") && d.path.startsWith("/v1/") && d.regex.test(path));
+  return shaped(`* ${segmentsOf(path)}`).some((d) => (d.caller === "browser" || d.caller === "public") && d.path.startsWith("/v1/") && d.regex.test(path));
 }
 
 /** Every declared route, for the test that holds the app to its declarations. */
