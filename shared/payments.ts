@@ -11,6 +11,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const TRANSACTION_STATUSES = ["PENDING", "PAID", "FAILED", "CANCELLED", "REFUND_PENDING", "REFUNDED"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** Payment link statuses (the spec's "Payment link states"). */
+export const PAYMENT_LINK_STATUSES = ["DRAFT", "ACTIVE", "INACTIVE", "EXPIRED"] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
 /** Refund statuses. */
 export const REFUND_STATUSES = ["PENDING", "COMPLETED", "FAILED"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

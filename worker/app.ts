@@ -33,6 +33,8 @@ import { settlementsRoutes } from "./routes/settlements";
 import { dashboardsRoutes } from "./routes/dashboards";
 import { sellersRoutes } from "./routes/sellers";
 import { teamRoutes } from "./routes/team";
+import { paymentLinksRoutes } from "./routes/payment-links";
+import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -73,6 +75,12 @@ export const OPENAPI_INFO = {
     { name: "Fee plans", description: "A company's fee plans: what its sub-sellers pay per method, and the platform's share of it." },
     { name: "Settlements", description: "Payouts of a seller's net, on a documented schedule, and the chargebacks that reduce them." },
     { name: "Dashboards", description: "A company's commissions over its sub-sellers, and one seller's overview for charts." },
+    {
+      name: "Payment links",
+      description:
+        "Shareable checkouts a buyer pays without an account: the seller's links (secret key), their public read, and the checkout " +
+        "sessions a buyer opens and pays with no key. maxUses is never oversold: a pending charge holds its use.",
+    },
     { name: "Payments config", description: "What a seller's checkout needs to know for a currency: enabled, provider, region, publishable key." },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
@@ -119,6 +127,8 @@ export function createApp(platform: Platform) {
   app.route("/", settlementsRoutes);
   app.route("/", dashboardsRoutes);
   app.route("/", paymentsConfigRoutes);
+  app.route("/", paymentLinksRoutes);
+  app.route("/", checkoutSessionsRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_STATUSES } from "../../shared/events";
-import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
+import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
 import type { PaymentMethod } from "../../shared/payments";
 
 export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
@@ -255,8 +255,8 @@ export interface AddressRow {
  * sealed by the vault (`lib/vault.ts`) as one JSON document.
  */
 export interface PersonalData {
-  /** Digits (or the 2026 alphanumeric CNPJ), unmasked. */
-  documentNumber: string;
+  /** Digits (or the 2026 alphanumeric CNPJ), unmasked; null for a payment link's buyer who gave none. */
+  documentNumber: string | null;
   phone: string | null;
   address: AddressRow | CustomerRow["address"] | null;
 }
@@ -303,9 +303,10 @@ export const installation = sqliteTable("installation", {
 export interface CustomerRow {
   name: string;
   email: string | null;
-  documentType: "CPF" | "CNPJ";
+  /** Null only for a payment link's buyer who gave no document (the link did not require one). */
+  documentType: "CPF" | "CNPJ" | null;
   /** The masked document, as every response shows it. */
-  document: string;
+  document: string | null;
   /** Only inside the sealed PersonalData. */
   address?: (Omit<AddressRow, "state"> & { state?: string | null }) | null;
 }
@@ -388,6 +389,9 @@ export const transactions = sqliteTable(
      * expiry may move it. Null when unclaimed; a lapsed claim (a crashed request) frees it.
      */
     confirmingUntil: text("confirming_until"),
+    /** Paid through a payment link: the link, and the checkout session that paid it. */
+    paymentLinkId: text("payment_link_id"),
+    checkoutSessionId: text("checkout_session_id"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,
@@ -407,6 +411,8 @@ export const transactions = sqliteTable(
     index("transactions_unsettled_idx").on(t.sellerId, t.paidAt).where(sql`${t.settlementId} is null and ${t.paidAt} is not null`),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
+    // A link's charges: its room (pending and paid ones), its uses, and ?paymentLinkId= lists.
+    index("transactions_payment_link_idx").on(t.paymentLinkId, t.createdAt, t.id).where(sql`${t.paymentLinkId} is not null`),
     // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
     // duplicate as likely as a duplicate UUID. A PSP connector that notifies by txid adds one.
   ],
@@ -692,3 +698,77 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );
+
+
+/**
+ * Payment links: a shareable checkout a buyer pays without an account (docs/payment-links.md).
+ * `currentUses` is not stored: it is the count of the link's paid transactions, and the room left
+ * under `maxUses` counts its pending ones too, read inside the batch that creates a charge.
+ */
+export const paymentLinks = sqliteTable(
+  "payment_links",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: PAYMENT_LINK_STATUSES }).notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    chargeType: text("charge_type", { enum: ["FIXED", "CUSTOMER_CHOICE"] }).notNull(),
+    /** FIXED: the price of one unit (the buyer pays amount × quantity); CUSTOMER_CHOICE: ignored. */
+    amount: integer("amount").notNull(),
+    minAmount: integer("min_amount"),
+    quantity: integer("quantity").notNull(),
+    currency: text("currency").notNull(),
+    paymentMethods: text("payment_methods", { mode: "json" }).$type<PaymentMethod[]>().notNull(),
+    maxInstallments: integer("max_installments"),
+    requireCustomerDocument: integer("require_customer_document", { mode: "boolean" }).notNull(),
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    maxUses: integer("max_uses"),
+    expiresAt: text("expires_at"),
+    checkoutConfig: text("checkout_config", { mode: "json" }).$type<Record<string, unknown>>(),
+    checkoutSessionTtlMinutes: integer("checkout_session_ttl_minutes"),
+    checkoutSessionNeverExpires: integer("checkout_session_never_expires", { mode: "boolean" }).notNull(),
+    revision: text("revision").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("payment_links_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    index("payment_links_seller_status_idx").on(t.sellerId, t.livemode, t.status, t.createdAt, t.id),
+    // The expiry sweep: links that can still expire, by when.
+    index("payment_links_expiry_idx").on(t.expiresAt).where(sql`${t.status} <> 'EXPIRED' and ${t.expiresAt} is not null`),
+  ],
+);
+
+/**
+ * A buyer's visit to a payment link's checkout: opened without a key, it carries the client
+ * secret the buyer's browser pays with. OPEN until its transaction is paid (COMPLETED) or its TTL
+ * passes (EXPIRED); `expiresAt` null when the link's sessions never expire.
+ */
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    paymentLinkId: text("payment_link_id")
+      .notNull()
+      .references(() => paymentLinks.id),
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    status: text("status", { enum: ["OPEN", "COMPLETED", "EXPIRED"] }).notNull(),
+    clientSecret: text("client_secret").notNull(),
+    /** The latest transaction it created. */
+    transactionId: text("transaction_id"),
+    expiresAt: text("expires_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("checkout_sessions_link_idx").on(t.paymentLinkId, t.createdAt),
+    index("checkout_sessions_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'OPEN'`),
+  ],
+);
+

@@ -92,21 +92,26 @@ interface CachedKey {
 const caches = new WeakMap<Db, LRU<string, CachedKey>>();
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
+/** The columns of a SellerProfile. */
+const PROFILE = {
+  legalName: sellers.legalName,
+  fantasyName: sellers.fantasyName,
+  city: sellers.city,
+  pixKey: sellers.pixKey,
+  status: sellers.status,
+  paymentMethods: sellers.paymentMethods,
+  parentId: sellers.parentId,
+};
+
+/** Seller `sellerId`'s profile, for a payment made without its key (a buyer paying its payment link). */
+export async function sellerProfileOf(db: Db, sellerId: string): Promise<SellerProfile | null> {
+  const [profile] = await db.select(PROFILE).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  return profile ?? null;
+}
+
 function prepareLookup(db: Db) {
   return db
-    .select({
-      id: apiKeys.id,
-      sellerId: apiKeys.sellerId,
-      kind: apiKeys.kind,
-      mode: apiKeys.mode,
-      legalName: sellers.legalName,
-      fantasyName: sellers.fantasyName,
-      city: sellers.city,
-      pixKey: sellers.pixKey,
-      status: sellers.status,
-      paymentMethods: sellers.paymentMethods,
-      parentId: sellers.parentId,
-    })
+    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode, ...PROFILE })
     .from(apiKeys)
     .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))
     .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))

@@ -5,6 +5,8 @@
  */
 import { concludeDueRefunds } from "../domain/transactions/conclude-refund";
 import { expireTransactions } from "../domain/transactions/expire-transactions";
+import { expirePaymentLinks } from "../domain/payment-links/expire";
+import { expireCheckoutSessions } from "../domain/checkout-sessions/expire";
 import { purgeExpiredKeys } from "../domain/idempotency/commit";
 import { sealLegacyPersonalData } from "../domain/personal-data";
 import { purgeOldEvents } from "../domain/events/purge-events";
@@ -25,6 +27,8 @@ export type Sweep = (platform: Platform) => Promise<number>;
 /** The sweeps run each minute, in order. Later issues add theirs here. */
 export const SWEEPS: Record<string, Sweep> = {
   "transactions.expire": expireTransactions,
+  "paymentLinks.expire": expirePaymentLinks,
+  "checkoutSessions.expire": expireCheckoutSessions,
   "refunds.conclude": concludeDueRefunds,
   "idempotency.purge": purgeExpiredKeys,
   "pii.seal": sealLegacyPersonalData,

@@ -64,8 +64,12 @@ export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unkn
   return out;
 }
 
-/** Builds the ApiError for a failed validation, its detail summarising the fields. */
-export function validationError(all: FieldError[]): ApiError {
+/**
+ * Builds the ApiError for a failed validation, its detail summarising the fields: 400
+ * VALIDATION_FAILED, or 422 INVALID_DATA for the resources the spec answers so (payment links,
+ * subscriptions).
+ */
+export function validationError(all: FieldError[], code: "VALIDATION_FAILED" | "INVALID_DATA" = "VALIDATION_FAILED"): ApiError {
   const errors = all.slice(0, MAX_FIELD_ERRORS);
   const more = all.length - errors.length;
   const names = errors.map((e) => (e.path.length > 80 ? `${e.path.slice(0, 80)}…` : e.path));
@@ -73,15 +77,20 @@ export function validationError(all: FieldError[]): ApiError {
     all.length === 1
       ? `Invalid value for ${names[0]}: ${errors[0]?.message}`
       : `Invalid values for: ${names.join(", ")}${more ? ` and ${more} more` : ""}.`;
-  return new ApiError("VALIDATION_FAILED", detail, { errors, extensions: more ? { errorCount: all.length } : undefined });
+  return new ApiError(code, detail, { errors, extensions: more ? { errorCount: all.length } : undefined });
+}
+
+/** A validation hook whose failures are `code`; `validationHook` is VALIDATION_FAILED's. */
+export function validationHookAs(code: "VALIDATION_FAILED" | "INVALID_DATA"): Hook<any, any, any, any> {
+  return (result) => {
+    if (!result.success) {
+      const where = TARGETS[result.target] ?? "body";
+      // zod-validator passes the raw input as `data` (its type leaves it out on failure).
+      const input = (result as { data?: unknown }).data;
+      throw validationError(fieldErrors(result.error as z.ZodError, where, input), code);
+    }
+  };
 }
 
 /** The defaultHook given to every OpenAPIHono: throws, so `app.onError` answers. */
-export const validationHook: Hook<unknown, any, any, any> = (result) => {
-  if (!result.success) {
-    const where = TARGETS[result.target] ?? "body";
-    // zod-validator passes the raw input as `data` (its type leaves it out on failure).
-    const input = (result as { data?: unknown }).data;
-    throw validationError(fieldErrors(result.error as z.ZodError, where, input));
-  }
-};
+export const validationHook: Hook<unknown, any, any, any> = validationHookAs("VALIDATION_FAILED");

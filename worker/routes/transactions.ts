@@ -21,7 +21,7 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
-import { idParam } from "../schemas/ids";
+import { idParam, ResourceId } from "../schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
 import { CheckoutTransactionSchema } from "../schemas/checkout";
 
@@ -58,6 +58,7 @@ const listTransactionsRoute = route("secret", {
         .enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` })
         .optional()
         .openapi({ param: { name: "status", in: "query" } }),
+      paymentLinkId: ResourceId.optional().openapi({ param: { name: "paymentLinkId", in: "query" }, description: "Only the charges of this payment link." }),
     }),
   },
   responses: {

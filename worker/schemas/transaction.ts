@@ -234,6 +234,7 @@ export const TransactionSchema = z
         "transaction's buyer-safe view (GET /v1/transactions/{id}/checkout) and pays a card pendingAction. " +
         "Null on transactions created before client secrets existed.",
     }),
+    paymentLinkId: z.uuid().nullable().openapi({ description: "The payment link this charge was paid through, if any." }),
   })
   .openapi("Transaction");
 

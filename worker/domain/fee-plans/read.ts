@@ -2,8 +2,8 @@
  * Reading fee plans: one plan by id, and a page of the caller company's plans. A plan is the
  * company's that created it (`fee_plans.owner_seller_id`); anyone else gets 404, as for any other
  * seller's resource. The platform's default plan (owner null) is the public price every seller
- * starts on: anyone may read it by id, but it is nobody's to list. Plans have no mode: the same
- * plan prices a seller's test and live payments.
+ * starts on: anyone may read it by id, but it is nobody's to list. A plan belongs to the mode of
+ * the key that made it (domain/scope.ts); plans older than modes, and the default, serve both.
  */
 import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";

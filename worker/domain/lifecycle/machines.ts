@@ -3,7 +3,8 @@
  * A new resource with statuses adds its machine here.
  */
 import type { AnyStateMachine } from "./state-machine";
+import { PAYMENT_LINK_MACHINE } from "../payment-links/machine";
 import { SELLER_MACHINE } from "../sub-sellers/status";
 import { TRANSACTION_MACHINE } from "../transactions/state-machine";
 
-export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE] as readonly AnyStateMachine[];
+export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE, PAYMENT_LINK_MACHINE] as readonly AnyStateMachine[];

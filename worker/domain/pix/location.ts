@@ -95,7 +95,8 @@ export function cobPayload(c: CobSource, presentedAt: Date) {
     txid: c.txid,
     revisao: 0,
     status: cobStatus(c.status, c.cancellationReason),
-    devedor: { nome: c.customer.name, ...(c.customer.documentType === "CPF" ? { cpf: document } : { cnpj: document }) },
+    // A payment link's buyer may have given no document: then the cob names no payer (it is optional).
+    ...(document ? { devedor: { nome: c.customer.name, ...(c.customer.documentType === "CPF" ? { cpf: document } : { cnpj: document }) } } : {}),
     valor: { original: formatMinor(c.amount, "BRL") },
     chave: c.key,
     ...(c.description ? { solicitacaoPagador: c.description } : {}),

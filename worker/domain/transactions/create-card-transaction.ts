@@ -34,6 +34,9 @@ import { enqueueEventDeliveries, eventStatements } from "../events/outbox";
 import { customerOf } from "./customer";
 import { computeFee, readFeeRate } from "./fees";
 import { newClientSecret } from "./pending-action";
+import type { LinkCharge } from "./create-pix-transaction";
+import { linkRefusal } from "../payment-links/refusal";
+import { linkTakesChargeSql } from "../payment-links/room";
 import { storedView, toTransaction, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
@@ -42,6 +45,8 @@ export interface CreateCardInput {
   seller: SellerProfile;
   request: IdempotentRequest;
   body: TransactionCreate;
+  /** A payment link's charge (create-pix-transaction.ts). */
+  link?: LinkCharge;
 }
 
 const p = sql.placeholder;
@@ -57,7 +62,7 @@ const createBatch = idempotentBatch({
     const written = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")}) and ${p("emit")} = 1`;
     const event = { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("livemode"), occurredAt: p("createdAt"), data: p("ev_data") };
     return [
-      insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication}`),
+      insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication} and ${linkTakesChargeSql(p("paymentLinkId"), p("createdAt"))}`),
       // The fan-out's raw SQL binds the mode as is: ev_livemode is 0/1 (the event row's column encodes its own).
       ...eventStatements(db, event, p("createdAt"), written, { rawLivemode: p("ev_livemode") }),
     ];
@@ -75,7 +80,7 @@ async function keepCard(platform: Platform, scope: Scope, card: ResolvedCard, bu
 }
 
 /** Creates the card transaction, or replays the first answer to the same key. */
-export async function createCardTransaction(platform: Platform, { scope, request, body }: CreateCardInput): Promise<IdempotentResult> {
+export async function createCardTransaction(platform: Platform, { scope, request, body, link }: CreateCardInput): Promise<IdempotentResult> {
   const acquirers = cardAcquirersFor(platform.acquirers, scope.livemode);
   const method = body.paymentMethod as "CREDIT_CARD" | "DEBIT_CARD";
   // Priced with the installment surcharge of a credit card sale: the stored feePercentBps is what was charged.
@@ -150,6 +155,8 @@ export async function createCardTransaction(platform: Platform, { scope, request
     settlementId: null,
     clientSecret,
     confirmingUntil: null,
+    paymentLinkId: link?.paymentLinkId ?? null,
+    checkoutSessionId: link?.checkoutSessionId ?? null,
     revision: crypto.randomUUID(),
     view: null,
     createdAt: at,
@@ -168,6 +175,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   };
   const response = { status: 201, body: withBaseUrl(row.view, platform.config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, values, response);
+  if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
   if (!result) throw body.threeDs ? alreadyUsed() : new ApiError("UNPROCESSABLE", "The transaction could not be created.");
   if (!result.replayed && approved) await enqueueEventDeliveries(platform, eventId);
   return result;

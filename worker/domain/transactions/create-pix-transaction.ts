@@ -10,6 +10,8 @@
  * an inline buyer is not saved as a Buyer. The seller's fee rate for PIX is copied onto the row by
  * the database itself, and charged when the payment arrives.
  */
+import { linkTakesChargeSql } from "../payment-links/room";
+import { linkRefusal } from "../payment-links/refusal";
 import { getTableColumns, sql } from "drizzle-orm";
 import { insertWhere, type SqlValues } from "../../db/guarded";
 import { transactions } from "../../db/schema";
@@ -35,6 +37,14 @@ export interface CreatePixInput {
   seller: SellerProfile;
   request: IdempotentRequest;
   body: TransactionCreate;
+  /** A payment link's charge: the link (whose room the insert checks) and the checkout session paying it. */
+  link?: LinkCharge;
+}
+
+/** What a payment link's charge carries. */
+export interface LinkCharge {
+  paymentLinkId: string;
+  checkoutSessionId: string;
 }
 
 /** What the BR Code and the signed payload name as the receiver; a 422 when something is missing. */
@@ -65,13 +75,14 @@ const createBatch = idempotentBatch({
     const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
     const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, sql.placeholder(k)])) as SqlValues<TransactionRow>;
     Object.assign(values, { feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount });
-    return [insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced}`)];
+    const linkRoom = linkTakesChargeSql(sql.placeholder("paymentLinkId"), sql.placeholder("createdAt"));
+    return [insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced} and ${linkRoom}`)];
   },
   created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${sql.placeholder("id")})`,
 });
 
 /** Creates the charge, or replays the first answer to the same key. */
-export async function createPixTransaction(platform: Platform, { scope, seller, request, body }: CreatePixInput): Promise<IdempotentResult> {
+export async function createPixTransaction(platform: Platform, { scope, seller, request, body, link }: CreatePixInput): Promise<IdempotentResult> {
   acquirerFor(platform.acquirers, scope.livemode);
   const receiver = receiverOf(platform, scope, seller);
   const { config } = platform;
@@ -104,6 +115,8 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     settlementId: null,
     clientSecret: newClientSecret(id),
     confirmingUntil: null,
+    paymentLinkId: link?.paymentLinkId ?? null,
+    checkoutSessionId: link?.checkoutSessionId ?? null,
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
     feePlanId: null,
@@ -122,7 +135,8 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
   row.view = storedView({ row, refunds: [] });
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, row, response);
-  // Only the price can refuse it: every other condition was checked above.
+  // The link (sold out, no longer active) or the price refused it: every other condition was checked above.
+  if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
   if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");
   return result;
 }

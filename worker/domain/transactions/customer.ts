@@ -15,11 +15,12 @@ import type { Scope } from "../scope";
 /** The customer as shown, and the personal data to seal (or, from a buyer, already sealed). */
 export async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate) {
   if (body.buyer) {
-    const { name, email, documentType, documentNumber, phone, address } = body.buyer;
-    const pii: PersonalData = { documentNumber, phone: phone ?? null, address: address ?? null };
+    // A payment link's buyer may give no document when the link does not require one.
+    const { name, email, documentType, documentNumber, phone, address } = body.buyer as Partial<typeof body.buyer> & { name: string };
+    const pii: PersonalData = { documentNumber: documentNumber ?? null, phone: phone ?? null, address: address ?? null };
     return {
       buyerId: null,
-      customer: { name, email: email ?? null, documentType, document: maskDocument(documentNumber) },
+      customer: { name, email: email ?? null, documentType: documentType ?? null, document: documentNumber ? maskDocument(documentNumber) : null },
       customerPii: await sealPersonalData(platform.vault, pii),
     };
   }

@@ -10,7 +10,8 @@
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { keysetWindow } from "../../db/keyset";
 import type { Db } from "../../db/client";
 import { perDatabase, PreparedQuery } from "../../db/prepared";
 import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
@@ -22,7 +23,7 @@ import { withBaseUrl } from "./serialize";
 import type { Scope } from "../scope";
 
 /** The list's filters and position. */
-export type ListQuery = PageParams & { status?: TransactionStatus };
+export type ListQuery = PageParams & { status?: TransactionStatus; paymentLinkId?: string };
 
 const p = sql.placeholder;
 
@@ -81,7 +82,32 @@ const pageQueries = perDatabase((db: Db) => {
   };
 });
 
+/**
+ * A page of one payment link's charges (`?paymentLinkId=`): a link has few next to a seller's
+ * history, so its page and its count walk the link's own index (transactions_payment_link_idx).
+ */
+async function readLinkPage(platform: Platform, scope: Scope, query: ListQuery & { paymentLinkId: string }) {
+  const { db } = platform;
+  const t = transactions;
+  const start = pageStart(query);
+  const { after, offset } = keysetWindow(start, t.createdAt, t.id);
+  const where = and(eq(t.paymentLinkId, query.paymentLinkId), eq(t.sellerId, scope.sellerId), eq(t.livemode, scope.livemode), query.status ? eq(t.status, query.status) : undefined);
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({ json: sql<string>`coalesce(${t.view}, ${transactionJsonSql(sql`''`)})`, status: t.status, expiresAt: t.expiresAt, createdAt: t.createdAt, id: t.id })
+      .from(t)
+      .where(and(where, after))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(pageLimit(start, query.size))
+      .offset(offset),
+    db.select({ n: count() }).from(t).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return { rows: rows.map((r) => ({ ...r, row: { status: r.status, expiresAt: r.expiresAt, confirmingUntil: null }, total })), total, start };
+}
+
 async function readPage(platform: Platform, scope: Scope, query: ListQuery) {
+  if (query.paymentLinkId) return readLinkPage(platform, scope, { ...query, paymentLinkId: query.paymentLinkId });
   const start = pageStart(query);
   const queries = pageQueries(platform.db);
   const values = {

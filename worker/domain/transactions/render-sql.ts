@@ -22,7 +22,7 @@ const refundSql = sql`json_object(
  * The transaction of the row being selected from `transactions`, as `toTransaction` renders it;
  * `baseUrl` (a placeholder) builds the QR image URL.
  */
-export function transactionJsonSql(baseUrl: Placeholder): SQL<string> {
+export function transactionJsonSql(baseUrl: Placeholder | SQL): SQL<string> {
   const col = (c: { name: string }) => sql.raw(`"transactions"."${c.name}"`);
   const refundsArray = sql`(select coalesce(json_group_array(json(${refundSql}) order by ${refunds.requestedAt}, ${refunds.id}), '[]')
     from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
@@ -45,5 +45,5 @@ export function transactionJsonSql(baseUrl: Placeholder): SQL<string> {
     'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)},
     'maxInstallments', ${col(t.maxInstallments)}, 'acquirer', ${col(t.acquirer)},
     'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)},
-    'clientSecret', ${col(t.clientSecret)})`;
+    'clientSecret', ${col(t.clientSecret)}, 'paymentLinkId', ${col(t.paymentLinkId)})`;
 }

@@ -39,7 +39,7 @@ type ShownColumn =
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
   | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "failureCode" | "failureMessage"
-  | "pendingAction" | "clientSecret";
+  | "pendingAction" | "clientSecret" | "paymentLinkId";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
@@ -101,6 +101,7 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     failureCode: row.failureCode,
     failureMessage: row.failureMessage,
     clientSecret: row.clientSecret,
+    paymentLinkId: row.paymentLinkId,
   };
 }
 

@@ -51,6 +51,7 @@ function sampleTransaction(type: EventType, livemode: boolean, at: string) {
         feeAmount: status === "CANCELLED" ? null : 10,
         netAmount: status === "CANCELLED" ? null : 1040,
         ...NO_CARD_COLUMNS,
+        paymentLinkId: null,
       },
       refunds: [],
     },

@@ -1,0 +1,99 @@
+/**
+ * POST /v1/checkout-sessions/{id}/pay (public, with the session's client secret): the buyer pays
+ * a payment link. Starts from an OPEN session of a link that can be paid now.
+ *
+ * The charge is the seller's like any other (its fees, events, refunds, webhooks) and names the
+ * link and the session. It is created by the transactions' own create operations, whose INSERT
+ * also takes the link's use (payment-links/room.ts): a sold-out, inactive or expired link refuses
+ * it before any charge exists, with its own code. A card charge is always a pendingAction (the
+ * buyer's browser runs 3DS and confirms), so nothing reaches an acquirer before the use is taken.
+ * Paying again in the same session (another method) cancels the session's pending charge first,
+ * giving its use back. Idempotent on the buyer's Idempotency-Key, kept apart from the seller's
+ * keys by the session's namespace.
+ */
+import { sellerProfileOf } from "../api-keys";
+import { ApiError, notFound, type FieldError } from "../../lib/problem";
+import { validationError } from "../../lib/validation";
+import type { Platform } from "../../platform";
+import type { CheckoutSessionPay } from "../../schemas/checkout-session";
+import type { TransactionCreate } from "../../schemas/transaction";
+import { runIdempotently } from "../idempotency/run";
+import { refusalOf } from "../payment-links/refusal";
+import { fixedAmountOf, type LinkState } from "../payment-links/serialize";
+import { readLink } from "../payment-links/store";
+import { cancelTransaction } from "../transactions/cancel-transaction";
+import { createCardTransaction } from "../transactions/create-card-transaction";
+import { createPixTransaction } from "../transactions/create-pix-transaction";
+import { requireCanCharge } from "../transactions/seller-gate";
+import { readTransaction } from "../transactions/store";
+import { checkoutSessions } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { sessionBySecret } from "./store";
+import { sessionStateView } from "./view";
+
+/** How long a link's charge may wait to be paid (a PIX QR, a card in 3DS): a checkout's span. */
+export const LINK_CHARGE_SECONDS = 1800;
+
+/** The transaction request a pay makes, or a 422 naming every field the link refuses. */
+function chargeOf(link: LinkState, body: CheckoutSessionPay): TransactionCreate {
+  const { row } = link;
+  const method = body.paymentMethod === "CARD" ? "CREDIT_CARD" : body.paymentMethod;
+  const errors: FieldError[] = [];
+  const fail = (path: string, code: string, message: string) => errors.push({ path, in: "body", code, message });
+  if (!row.paymentMethods.includes(method)) fail("paymentMethod", "not_accepted", `must be one this link accepts: ${row.paymentMethods.join(", ")}`);
+  if (row.requireCustomerDocument && !body.buyer.documentNumber) fail("buyer.documentNumber", "required", "is required by this payment link (CPF or CNPJ)");
+  let amount = fixedAmountOf(row);
+  if (row.chargeType === "CUSTOMER_CHOICE") {
+    if (body.amountInCents === undefined) fail("amountInCents", "required", "is required: this link lets the buyer choose the amount");
+    else if (body.amountInCents < (row.minAmount ?? 1)) fail("amountInCents", "too_small", `must be at least ${row.minAmount}`);
+    amount = body.amountInCents ?? 0;
+  }
+  const maxInstallments = method === "CREDIT_CARD" ? (row.maxInstallments ?? 1) : 1;
+  if (body.installments !== undefined && body.installments > maxInstallments) fail("installments", "too_big", `must be at most ${maxInstallments} on this link`);
+  if (errors.length > 0) throw validationError(errors, "INVALID_DATA");
+  return {
+    paymentMethod: method,
+    amount,
+    currency: row.currency,
+    description: row.name,
+    expirationSeconds: LINK_CHARGE_SECONDS,
+    // The document may be absent when the link does not require it (customer.ts keeps none).
+    buyer: body.buyer as TransactionCreate["buyer"],
+    ...(method === "CREDIT_CARD" ? { installments: body.installments ?? 1, maxInstallments } : {}),
+  } as TransactionCreate;
+}
+
+/** Pays session `id`; the answer, and whether it replays an earlier pay of the same key. */
+export async function payCheckoutSession(platform: Platform, id: string, clientSecret: string | undefined, body: CheckoutSessionPay, key: string | undefined) {
+  const { row: session, transaction: previous } = await sessionBySecret(platform, id, clientSecret);
+  if (session.status === "COMPLETED") {
+    throw new ApiError("INVALID_STATE_TRANSITION", "This checkout session is already paid.", { extensions: { currentStatus: "COMPLETED", transactionId: session.transactionId } });
+  }
+  if (session.status === "EXPIRED") throw new ApiError("CHECKOUT_SESSION_EXPIRED", `This checkout session expired at ${session.expiresAt}; open a new one.`);
+  const link = await readLink(platform, session.paymentLinkId);
+  if (!link) throw notFound("payment link", session.paymentLinkId);
+  const refusal = refusalOf(link);
+  // Sold out by this very session's pending charge is not sold out: paying again gives that use back.
+  const ownUse = previous?.row.status === "PENDING" && refusal?.code === "PAYMENT_LINK_SOLD_OUT";
+  if (refusal && !ownUse) throw refusal;
+  const charge = chargeOf(link, body);
+  const seller = await sellerProfileOf(platform.db, link.row.sellerId);
+  if (!seller) throw notFound("payment link", link.row.id);
+  requireCanCharge(seller, charge.paymentMethod);
+  const scope = { sellerId: link.row.sellerId, livemode: link.row.livemode };
+  const keyScope = { ...scope, operation: "checkout-sessions.pay", key, namespace: `checkout-session:${session.id}` };
+  const { result } = await runIdempotently(platform, keyScope, { sessionId: session.id, ...body }, async (request) => {
+    // Another method in the same visit: the pending charge gives its use back first.
+    if (previous?.row.status === "PENDING") await cancelTransaction(platform, scope, previous.row.id);
+    const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id } };
+    return charge.paymentMethod === "PIX" ? createPixTransaction(platform, input) : createCardTransaction(platform, input);
+  });
+  const transactionId = (JSON.parse(result.body) as { id: string }).id;
+  const at = platform.now().toISOString();
+  const [updated] = await platform.db
+    .update(checkoutSessions)
+    .set({ transactionId, updatedAt: at })
+    .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "OPEN")))
+    .returning();
+  return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId)) };
+}

@@ -1,0 +1,18 @@
+/**
+ * What a checkout session's buyer sees: the session and its latest charge as a buyer may see it,
+ * with what the buyer's browser pays a card charge with (its client secret and the seller's
+ * publishable key, for the card frame and 3DS).
+ */
+import type { Platform } from "../../platform";
+import { publishableKeyOf } from "../publishable-key";
+import { toCheckoutView } from "../transactions/checkout-view";
+import type { TransactionState } from "../transactions/serialize";
+import { toSessionView, type CheckoutSessionRow } from "./store";
+
+/** The session and its charge (null before the first pay). */
+export async function sessionStateView(platform: Platform, row: CheckoutSessionRow, tx: TransactionState | null) {
+  if (!tx) return { session: toSessionView(row), transaction: null };
+  const view = await toCheckoutView(platform, tx);
+  const publishableKey = await publishableKeyOf(platform.db, { sellerId: tx.row.sellerId, livemode: tx.row.livemode });
+  return { session: toSessionView(row), transaction: { ...view, clientSecret: tx.row.clientSecret!, publishableKey } };
+}

@@ -1,0 +1,32 @@
+/**
+ * maxUses, exactly (docs/payment-links.md): a link's use is taken by its charge in the same
+ * statement that creates the charge. The charge's INSERT carries `linkTakesCharge` in its own
+ * condition, so the database decides, one write at a time, whether the link is ACTIVE, not past
+ * its expiry, and has room: its paid charges (the uses) plus its PENDING ones (the reservations)
+ * below `maxUses`. A pending charge that is cancelled, expires or fails stops counting at once; a
+ * paid one counts for good. Every counted charge can still be paid (a PIX QR shown, a card in
+ * 3DS), so of N buyers paying a link of M at once exactly M get a charge, and no use is sold twice.
+ */
+import { sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { paymentLinks, transactions } from "../../db/schema";
+
+/** The link's charges that hold a use: paid (whatever happened after) or still pending. */
+export function usesAndReservationsSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
+  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkId} and (t.status = 'PENDING' or t.paid_at is not null))`;
+}
+
+/** The link's uses: its charges that were paid. */
+export function usesSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
+  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkId} and t.paid_at is not null)`;
+}
+
+/**
+ * True when a charge for link `linkId` may be created at `at` (a null link: any charge may). Part
+ * of the creating INSERT's condition, evaluated by the database in the same write.
+ */
+export function linkTakesChargeSql(linkId: Placeholder, at: Placeholder): SQL {
+  const l = paymentLinks;
+  return sql`(${linkId} is null or exists (select 1 from ${l} where ${l.id} = ${linkId} and ${l.status} = 'ACTIVE'
+    and (${l.expiresAt} is null or ${l.expiresAt} > ${at})
+    and (${l.maxUses} is null or ${usesAndReservationsSql(l.id)} < ${l.maxUses})))`;
+}

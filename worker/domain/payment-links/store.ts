@@ -1,0 +1,71 @@
+/**
+ * Reading a payment link as it truly is now, and committing its moves (machine.ts) through the
+ * outbox. A link is read with its uses and reservations in one statement; a link found past its
+ * `expiresAt` is expired first (committed, with PAYMENT_LINK_EXPIRED), so no one sees or pays an
+ * expired link as ACTIVE. A move is a guarded UPDATE (the revision read must still be current)
+ * and the move's event, written under the same guard: a lost race writes nothing.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { paymentLinks } from "../../db/schema";
+import type { Platform } from "../../platform";
+import { newEvent, Outbox } from "../events/outbox";
+import type { Scope } from "../scope";
+import { PAYMENT_LINK_MACHINE, type PaymentLinkTrigger } from "./machine";
+import { usesAndReservationsSql, usesSql } from "./room";
+import { toPaymentLink, type LinkState, type PaymentLinkRow } from "./serialize";
+
+/** Link `id` with its uses and reservations, in one statement; null outside `scope` when one is given. */
+export async function findLink(db: Db, id: string, scope?: Scope): Promise<LinkState | null> {
+  const l = paymentLinks;
+  const [found] = await db
+    .select({ row: l, uses: usesSql(l.id), held: usesAndReservationsSql(l.id) })
+    .from(l)
+    .where(and(eq(l.id, id), scope ? eq(l.sellerId, scope.sellerId) : undefined, scope ? eq(l.livemode, scope.livemode) : undefined))
+    .limit(1);
+  return found ? { row: found.row, uses: Number(found.uses), reserved: Number(found.held) - Number(found.uses) } : null;
+}
+
+/** True when the link is past its expiry at `now` and can still expire. */
+export function isLinkDue(row: Pick<PaymentLinkRow, "status" | "expiresAt">, now: string): boolean {
+  return row.status !== "EXPIRED" && row.expiresAt !== null && row.expiresAt <= now;
+}
+
+/** A link as it truly is now: read, and expired first when it is due. */
+export async function readLink(platform: Platform, id: string, scope?: Scope): Promise<LinkState | null> {
+  const state = await findLink(platform.db, id, scope);
+  if (!state || !isLinkDue(state.row, platform.now().toISOString())) return state;
+  return (await moveLink(platform, state, "expire")) ?? (await findLink(platform.db, id, scope));
+}
+
+/**
+ * Commits `trigger` from `current` (with `changes` to its fields) and its event; the state after
+ * it, or null when the link changed since it was read. 409 when the machine has no such move.
+ */
+export async function moveLink(
+  platform: Platform,
+  current: LinkState,
+  trigger: PaymentLinkTrigger,
+  changes: Partial<Omit<PaymentLinkRow, "id" | "sellerId" | "livemode" | "status" | "revision" | "createdAt" | "updatedAt">> = {},
+  /** A condition the move also needs at the moment it is written (e.g. maxUses not below the uses held). */
+  guard?: SQL,
+): Promise<LinkState | null> {
+  const move = PAYMENT_LINK_MACHINE.require(current.row.status, trigger);
+  const at = platform.now().toISOString();
+  const revision = crypto.randomUUID();
+  const next: LinkState = { ...current, row: { ...current.row, ...changes, status: move.to, revision, updatedAt: at } };
+  const l = paymentLinks;
+  const outbox = new Outbox(platform);
+  const moved = outbox.change(
+    platform.db
+      .update(l)
+      .set({ ...changes, status: move.to, revision, updatedAt: at })
+      .where(and(eq(l.id, current.row.id), eq(l.revision, current.row.revision), guard))
+      .returning({ id: l.id }),
+  );
+  const happened = sql`exists (select 1 from ${l} where ${l.id} = ${current.row.id} and ${l.revision} = ${revision})`;
+  const paymentLink = toPaymentLink(next, platform.config.baseUrl);
+  outbox.emit(newEvent({ type: move.event!, sellerId: current.row.sellerId, livemode: current.row.livemode, occurredAt: at, data: { details: { paymentLink } } }), happened);
+  const results = await outbox.commit();
+  return (results[moved] as unknown[]).length === 1 ? next : null;
+}

@@ -1,0 +1,96 @@
+/**
+ * /v1/payment-links: create, read (public), change, activate and deactivate a seller's payment
+ * links, and list a seller's links (domain/payment-links/; docs/payment-links.md). Invalid link
+ * data is a 422 INVALID_DATA naming the field, as the spec answers it.
+ */
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { sellers } from "../db/schema";
+import { createPaymentLink } from "../domain/payment-links/create";
+import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
+import { listPaymentLinks } from "../domain/payment-links/list";
+import { toPaymentLink, toPublicLink } from "../domain/payment-links/serialize";
+import { readLink } from "../domain/payment-links/store";
+import { setLinkStatus, updatePaymentLink } from "../domain/payment-links/update";
+import { route } from "../http/access";
+import { scopeOf } from "../http/auth";
+import type { AppEnv } from "../http/context";
+import { PageQuery, pageEnvelope } from "../lib/pagination";
+import { notFound } from "../lib/problem";
+import { validationHookAs } from "../lib/validation";
+import { idParam } from "../schemas/ids";
+import { PaymentLinkCreateSchema, PaymentLinkPublicSchema, PaymentLinkSchema, PaymentLinkUpdateSchema } from "../schemas/payment-link";
+import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
+import { eq } from "drizzle-orm";
+
+const LinkParam = idParam("id");
+const tags = ["Payment links"];
+/** The spec answers invalid link data with 422. */
+const invalidData = validationHookAs("INVALID_DATA");
+
+const createRoute = route("secret", {
+  method: "post", path: "/v1/payment-links", tags, operationId: "createPaymentLink",
+  summary: "Create a payment link",
+  description: "ACTIVE at once, or DRAFT with `status: \"DRAFT\"` (published by activate). Event PAYMENT_LINK_CREATED.",
+  request: { body: jsonBody(PaymentLinkCreateSchema) },
+  responses: { 201: json(PaymentLinkSchema, "The payment link."), ...problemResponses(400, 401, 422) },
+});
+
+const getRoute = route("public", {
+  method: "get", path: "/v1/payment-links/{id}", tags, operationId: "getPaymentLink",
+  summary: "Read a payment link (public)",
+  description: "Without a key (a buyer's page): the public view. With its owner's secret key: the whole Payment link.",
+  request: { params: LinkParam },
+  responses: { 200: json(z.union([PaymentLinkSchema, PaymentLinkPublicSchema]), "The link: PaymentLink for its owner, PaymentLinkPublic for anyone else."), ...problemResponses(400, 401, 404) },
+});
+
+const updateRoute = route("secret", {
+  method: "patch", path: "/v1/payment-links/{id}", tags, operationId: "updatePaymentLink",
+  summary: "Change a payment link's fields",
+  description: "The fields sent change (event PAYMENT_LINK_UPDATED). `maxUses` cannot go below the uses paid or held by pending charges. An EXPIRED link is 409.",
+  request: { params: LinkParam, body: jsonBody(PaymentLinkUpdateSchema) },
+  responses: { 200: json(PaymentLinkSchema, "The link after the change."), ...problemResponses(400, 401, 404, 409, 422) },
+});
+
+const statusRoute = (action: "activate" | "deactivate") =>
+  route("secret", {
+    method: "post", path: `/v1/payment-links/{id}/${action}`, tags, operationId: `${action}PaymentLink`,
+    summary: action === "activate" ? "Activate a DRAFT or INACTIVE payment link" : "Deactivate an ACTIVE payment link (new payments are refused)",
+    request: { params: LinkParam },
+    responses: { 200: json(PaymentLinkSchema, "The link, moved."), ...problemResponses(400, 401, 404, 409) },
+  });
+
+const listRoute = route("secret", {
+  method: "get", path: "/v1/sellers/{sellerId}/payment-links", tags, operationId: "listSellerPaymentLinks",
+  summary: "List a seller's payment links, newest first",
+  description: "The seller itself or its company, in the key's mode. Filter by `status`.",
+  request: {
+    params: idParam("sellerId"),
+    query: PageQuery.extend({ status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(", ")}` }).optional() }),
+  },
+  responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage"), "A page of links."), ...problemResponses(400, 401, 404) },
+});
+
+/** Creating and changing a link: their validation failures are the spec's 422. */
+const writes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData })
+  .openapi(createRoute, async (c) => c.json(await createPaymentLink(c.get("platform"), scopeOf(c), c.req.valid("json")), 201))
+  .openapi(updateRoute, async (c) => c.json(await updatePaymentLink(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200));
+
+/** The payment links routes. */
+export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
+  .route("/", writes)
+  .openapi(getRoute, async (c) => {
+    const platform = c.get("platform");
+    const { id } = c.req.valid("param");
+    const state = await readLink(platform, id);
+    if (!state) throw notFound("payment link", id);
+    const auth = c.get("auth");
+    // The owner (its secret key, in the link's mode) sees everything; anyone else what the page shows.
+    if (auth?.kind === "secret" && auth.sellerId === state.row.sellerId && (auth.mode === "live") === state.row.livemode) {
+      return c.json(toPaymentLink(state, platform.config.baseUrl), 200);
+    }
+    const [merchant] = await platform.db.select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName }).from(sellers).where(eq(sellers.id, state.row.sellerId)).limit(1);
+    return c.json(toPublicLink(state, merchant?.fantasyName ?? merchant?.legalName ?? ""), 200);
+  })
+  .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))
+  .openapi(statusRoute("deactivate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "deactivate"), 200))
+  .openapi(listRoute, async (c) => c.json(await listPaymentLinks(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, c.req.valid("query")), 200));
