@@ -11,7 +11,8 @@ import { unpayableReason, type LinkState } from "./serialize";
 /** The error for a link that cannot take a payment now, or null when it can. */
 export function refusalOf(state: LinkState): ApiError | null {
   const reason = unpayableReason(state);
-  const ext = { extensions: { paymentLinkId: state.row.id, status: state.row.status } };
+  // `currentStatus`, as every state refusal names it (`status` is the problem's HTTP status).
+  const ext = { extensions: { paymentLinkId: state.row.id, currentStatus: state.row.status } };
   switch (reason) {
     case "EXPIRED":
       return new ApiError("PAYMENT_LINK_EXPIRED", `This payment link expired at ${state.row.expiresAt}.`, ext);

@@ -7,17 +7,25 @@
  * paid one counts for good. Every counted charge can still be paid (a PIX QR shown, a card in
  * 3DS), so of N buyers paying a link of M at once exactly M get a charge, and no use is sold twice.
  */
-import { sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { getTableName, is, sql, Column, type Placeholder, type SQL } from "drizzle-orm";
 import { paymentLinks, transactions } from "../../db/schema";
+
+/**
+ * A column named with its table: drizzle writes a lone column as `"id"`, which inside the
+ * subqueries below would be the transaction's own id, not the link's.
+ */
+function linkIdOf(linkId: Column | SQL | Placeholder | string): Column | SQL | Placeholder | string | SQL {
+  return is(linkId, Column) ? sql`${sql.identifier(getTableName(linkId.table))}.${sql.identifier(linkId.name)}` : linkId;
+}
 
 /** The link's charges that hold a use: paid (whatever happened after) or still pending. */
 export function usesAndReservationsSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
-  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkId} and (t.status = 'PENDING' or t.paid_at is not null))`;
+  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkIdOf(linkId)} and (t.status = 'PENDING' or t.paid_at is not null))`;
 }
 
 /** The link's uses: its charges that were paid. */
 export function usesSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
-  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkId} and t.paid_at is not null)`;
+  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkIdOf(linkId)} and t.paid_at is not null)`;
 }
 
 /**
