@@ -27,7 +27,7 @@ const CARD_RULES = join(ROOT, "shared", "cards.ts");
 export const WIDGET_BUNDLE = join(DIST, WIDGET_DIR, "pay.js");
 
 /** Every file the builds must leave (pay.js first): one missing means build again. */
-const WIDGET_OUTPUTS = [WIDGET_BUNDLE, ...["card-frame.html", "card-frame.js", "card-frame.css"].map((file) => join(DIST, WIDGET_DIR, file))];
+const WIDGET_OUTPUTS = [WIDGET_BUNDLE, ...["pay-link.js", "card-frame.html", "card-frame.js", "card-frame.css"].map((file) => join(DIST, WIDGET_DIR, file))];
 
 /** Whether every built file is there. */
 const widgetIsBuilt = () => WIDGET_OUTPUTS.every((file) => existsSync(file));

@@ -32,6 +32,9 @@ export const CARD_FRAME_PATH = "/elements/card-frame";
 export const WIDGET_FILES: Readonly<Record<string, string>> = {
   "/pay.js": `/${WIDGET_DIR}/pay.js`,
   "/pay.js.map": `/${WIDGET_DIR}/pay.js.map`,
+  // pay.js's link mode, which pay.js imports from beside itself (`./pay-link.js`).
+  "/pay-link.js": `/${WIDGET_DIR}/pay-link.js`,
+  "/pay-link.js.map": `/${WIDGET_DIR}/pay-link.js.map`,
   [CARD_FRAME_PATH]: `/${WIDGET_DIR}/card-frame.html`,
   [`${CARD_FRAME_PATH}.js`]: `/${WIDGET_DIR}/card-frame.js`,
   [`${CARD_FRAME_PATH}.js.map`]: `/${WIDGET_DIR}/card-frame.js.map`,

@@ -2,7 +2,8 @@
  * The widget's builds (`WIDGET_BUILDS`), each into ONE ES module with its sourcemap:
  * - widget/src/pay.ts and everything it imports (Lit included) into dist/widget/pay.js, the
  *   script sellers load (this file's default export, so `npx vite build -c widget/vite.config.ts`
- *   builds it alone);
+ *   builds it alone), and its link mode (widget/src/link/) into dist/widget/pay-link.js, which
+ *   pay.js imports only when a `<pay-checkout payment-link>` needs it;
  * - the card frame's script (widget/src/card-frame/card-frame.ts, with shared/cards.ts; no Lit)
  *   into dist/widget/card-frame.js and card-frame.css, its page (card-frame/public/) copied
  *   beside them; served at /elements/card-frame (docs/widget.md, "Card entry").
@@ -49,7 +50,7 @@ export function minifyLitCss(): Plugin {
 }
 
 /** A library build of `entry` (under widget/src/) into dist/widget/{name}.js, one file, minified. */
-export function widgetBuild(entry: string, name: string, extra: { publicDir?: string; emptyOutDir?: boolean } = {}): UserConfig {
+export function widgetBuild(entry: string, name: string, extra: { publicDir?: string; emptyOutDir?: boolean; lazyChunk?: string } = {}): UserConfig {
   return {
     root: ROOT,
     // Static files copied as they are (the card frame's page); pay.js has none.
@@ -76,9 +77,14 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
       target: "es2022",
       minify: true,
       rolldownOptions: {
+        // pay.js may carry what its lazy chunk shares with it (Lit): the chunk imports it from pay.js.
+        preserveEntrySignatures: "allow-extension",
         output: {
-          // One file: no chunk may be split off (a seller's page loads one script).
-          codeSplitting: false,
+          // One file, plus at most the one chunk the entry imports lazily (`lazyChunk`: pay.js's
+          // link mode, widget/src/link/define.ts), which the entry loads beside itself only when
+          // a page needs it; a seller's page still names one script.
+          codeSplitting: extra.lazyChunk !== undefined,
+          ...(extra.lazyChunk ? { chunkFileNames: `${extra.lazyChunk}.js` } : {}),
           // Whitespace too: vite keeps it in an ES library for other bundlers' tree-shaking, but
           // this file's reader is a buyer's browser, not a bundler.
           minify: true,
@@ -90,7 +96,7 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
 
 /** widget/build.ts runs these in order: the first empties the output folder, the second adds to it. */
 export const WIDGET_BUILDS: readonly UserConfig[] = [
-  widgetBuild("./src/pay.ts", "pay"),
+  widgetBuild("./src/pay.ts", "pay", { lazyChunk: "pay-link" }),
   widgetBuild("./src/card-frame/card-frame.ts", "card-frame", { publicDir: "./src/card-frame/public", emptyOutDir: false }),
 ];
 

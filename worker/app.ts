@@ -34,6 +34,7 @@ import { dashboardsRoutes } from "./routes/dashboards";
 import { sellersRoutes } from "./routes/sellers";
 import { teamRoutes } from "./routes/team";
 import { paymentLinksRoutes } from "./routes/payment-links";
+import { linkPageRoutes } from "./routes/link-page";
 import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
@@ -129,6 +130,7 @@ export function createApp(platform: Platform) {
   app.route("/", paymentsConfigRoutes);
   app.route("/", paymentLinksRoutes);
   app.route("/", checkoutSessionsRoutes);
+  app.route("/", linkPageRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

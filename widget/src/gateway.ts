@@ -41,16 +41,14 @@ export class GatewayError extends Error {
 }
 
 /**
- * Calls the gateway with the publishable key (and the client secret header when given); resolves
- * with the JSON answer, or throws a GatewayError for any other status than 2xx.
+ * Calls the gateway with `headers`; resolves with the JSON answer, or throws a GatewayError for
+ * any other status than 2xx. Never sends cookies, never cached.
  */
-export async function gatewayFetch<T>(path: string, ctx: PaymentContext, init: { method?: "GET" | "POST"; body?: unknown; secretHeader?: boolean } = {}): Promise<T> {
-  const headers: Record<string, string> = { "X-Api-Key": ctx.publishableKey };
-  if (init.secretHeader) headers["X-Client-Secret"] = ctx.clientSecret;
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+export async function callGateway<T>(path: string, headers: Record<string, string>, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+  const sent = init.body === undefined ? headers : { ...headers, "Content-Type": "application/json" };
   const res = await fetch(`${GATEWAY_ORIGIN}${path}`, {
     method: init.method ?? "GET",
-    headers,
+    headers: sent,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     credentials: "omit",
     cache: "no-store",
@@ -61,6 +59,13 @@ export async function gatewayFetch<T>(path: string, ctx: PaymentContext, init: {
     throw new GatewayError(res.status, String(json.code ?? "NETWORK_ERROR"), String(json.detail ?? res.statusText), (json.errors as GatewayError["errors"]) ?? []);
   }
   return json as T;
+}
+
+/** Calls the gateway for a transaction: with the publishable key, and its client secret header when asked. */
+export function gatewayFetch<T>(path: string, ctx: PaymentContext, init: { method?: "GET" | "POST"; body?: unknown; secretHeader?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = { "X-Api-Key": ctx.publishableKey };
+  if (init.secretHeader) headers["X-Client-Secret"] = ctx.clientSecret;
+  return callGateway<T>(path, headers, init);
 }
 
 /** The transaction's buyer-safe view. */

@@ -18,6 +18,8 @@
  * Attributes / properties:
  * - `publishable-key`, `transaction-id`, `client-secret` — from the seller's server; changing
  *   any of them loads that transaction afresh.
+ * - `payment-link` — link mode: the id of a payment link to pay, with no transaction beforehand
+ *   (`<pay-link>`, widget/src/link/pay-link.ts, loaded as its own chunk `{base}/pay-link.js`).
  * - `locale` — `pt-BR` or `en` (any `pt…`/`en…` tag); unset or unknown: the page's
  *   `<html lang>`, else `en`. Changes take effect at once.
  *
@@ -41,6 +43,8 @@
  * @csspart pix - `<pay-pix>`'s block; also its parts `qr`, `code-label`, `code`, `copy-button`, `countdown`, `expired`.
  * @csspart card-form - The `<pay-card-form>` element.
  * @csspart threeds - The `<pay-3ds>` element.
+ * @csspart link - Link mode: the `<pay-link>` element (its parts are exported too: `link-base`,
+ *   `link-summary`, `form`, `submit-button`, `cancel-link`, `alert`, `checkout`).
  *
  * @cssprop --pay-color-primary - Buttons, focus ring, the paid state's accent. Default #0b57d0.
  * @cssprop --pay-color-text - Text. Default #1f1f1f.
@@ -71,6 +75,8 @@ export class PayCheckout extends PayElement {
   @property({ attribute: "publishable-key" }) publishableKey?: string;
   @property({ attribute: "transaction-id" }) transactionId?: string;
   @property({ attribute: "client-secret" }) clientSecret?: string;
+  /** Link mode: the payment link to pay (no transaction beforehand); the other three are then unused. */
+  @property({ attribute: "payment-link" }) paymentLink?: string;
 
   @state() private view?: CheckoutView;
   @state() private error?: LoadError;
@@ -221,6 +227,12 @@ export class PayCheckout extends PayElement {
   }
 
   override render() {
+    // Link mode lives in its own chunk (widget/src/link/), loaded the first time it is needed.
+    if (this.paymentLink) {
+      void import("./link/define");
+      return html`<slot></slot><pay-link part="link" exportparts="base: link-base, summary: link-summary, form, submit-button, cancel-link, alert, checkout"
+        payment-link=${this.paymentLink} locale=${this.locale ?? nothing}></pay-link>`;
+    }
     const locale = this.resolvedLocale;
     const s = stringsFor(locale);
     const view = this.view;

@@ -14,6 +14,10 @@ export const CheckoutSessionSchema = z
     status: z.enum(["OPEN", "COMPLETED", "EXPIRED"]).openapi({ description: "COMPLETED once its transaction is paid; EXPIRED once its TTL passed unpaid." }),
     expiresAt: z.string().nullable().openapi({ description: "Null when the link's sessions never expire." }),
     transactionId: z.uuid().nullable().openapi({ description: "The latest transaction the session created." }),
+    successUrl: z.string().nullable().openapi({
+      description: "Where the page sends the buyer once paid: the link's successUrl with `paymentLinkId`, `checkoutSessionId` and `transactionId` added to its query.",
+    }),
+    cancelUrl: z.string().nullable().openapi({ description: "The link's cancelUrl: where the buyer goes who gives up." }),
     livemode: z.boolean(),
     createdAt: z.string(),
   })

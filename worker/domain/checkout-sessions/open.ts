@@ -36,5 +36,5 @@ export async function openCheckoutSession(platform: Platform, linkId: string) {
     updatedAt: at,
   };
   await platform.db.insert(checkoutSessions).values(row);
-  return { ...toSessionView(row), clientSecret: row.clientSecret };
+  return { ...toSessionView(row, link.row), clientSecret: row.clientSecret };
 }

@@ -23,10 +23,24 @@ export interface SessionState {
   transaction: TransactionState | null;
 }
 
-/** The API's view of a session. */
-export function toSessionView(row: CheckoutSessionRow): CheckoutSessionView {
+/** Where a link sends its buyers after paying or giving up. */
+export interface LinkRedirects {
+  successUrl: string | null;
+  cancelUrl: string | null;
+}
+
+/** `url` with `params` added to its query (the seller's own parameters kept). */
+function withQuery(url: string, params: Record<string, string | null>): string {
+  const parsed = new URL(url);
+  for (const [name, value] of Object.entries(params)) if (value) parsed.searchParams.set(name, value);
+  return parsed.toString();
+}
+
+/** The API's view of a session; the success URL names the session, its link and its latest transaction. */
+export function toSessionView(row: CheckoutSessionRow, link: LinkRedirects): CheckoutSessionView {
   const { id, paymentLinkId, status, expiresAt, transactionId, livemode, createdAt } = row;
-  return { id, paymentLinkId, status, expiresAt, transactionId, livemode, createdAt };
+  const successUrl = link.successUrl && withQuery(link.successUrl, { paymentLinkId, checkoutSessionId: id, transactionId });
+  return { id, paymentLinkId, status, expiresAt, transactionId, successUrl, cancelUrl: link.cancelUrl, livemode, createdAt };
 }
 
 /** The status `row` should have now, given its transaction. */

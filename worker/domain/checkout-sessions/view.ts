@@ -3,6 +3,8 @@
  * with what the buyer's browser pays a card charge with (its client secret and the seller's
  * publishable key, for the card frame and 3DS).
  */
+import { eq } from "drizzle-orm";
+import { paymentLinks } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { publishableKeyOf } from "../publishable-key";
 import { toCheckoutView } from "../transactions/checkout-view";
@@ -11,8 +13,11 @@ import { toSessionView, type CheckoutSessionRow } from "./store";
 
 /** The session and its charge (null before the first pay). */
 export async function sessionStateView(platform: Platform, row: CheckoutSessionRow, tx: TransactionState | null) {
-  if (!tx) return { session: toSessionView(row), transaction: null };
+  const l = paymentLinks;
+  const [link] = await platform.db.select({ successUrl: l.successUrl, cancelUrl: l.cancelUrl }).from(l).where(eq(l.id, row.paymentLinkId)).limit(1);
+  const session = toSessionView(row, link ?? { successUrl: null, cancelUrl: null });
+  if (!tx) return { session, transaction: null };
   const view = await toCheckoutView(platform, tx);
   const publishableKey = await publishableKeyOf(platform.db, { sellerId: tx.row.sellerId, livemode: tx.row.livemode });
-  return { session: toSessionView(row), transaction: { ...view, clientSecret: tx.row.clientSecret!, publishableKey } };
+  return { session, transaction: { ...view, clientSecret: tx.row.clientSecret!, publishableKey } };
 }

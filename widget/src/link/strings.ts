@@ -1,0 +1,70 @@
+/** The words of the link's checkout (`<pay-link>`), in the widget's languages. */
+import type { Locale } from "../locale";
+
+const en = {
+  details: "Your details",
+  name: "Full name",
+  email: "E-mail",
+  phone: "Phone (optional)",
+  document: "CPF or CNPJ",
+  documentOptional: "CPF or CNPJ (optional)",
+  amount: "Amount to pay",
+  amountHint: (min: string) => `At least ${min}.`,
+  method: "Payment method",
+  methods: { PIX: "PIX", CREDIT_CARD: "Credit card", DEBIT_CARD: "Debit card" } as Record<string, string>,
+  continue: "Continue to payment",
+  submitting: "Preparing your payment…",
+  cancel: "Cancel and go back to the store",
+  otherMethod: "Choose another payment method",
+  redirecting: "Payment received. Taking you back to the store…",
+  required: "Fill this in.",
+  invalidEmail: "Enter a valid e-mail address.",
+  invalidDocument: "Enter the 11 digits of a CPF or the 14 of a CNPJ.",
+  invalidAmount: (min: string) => `Enter an amount of at least ${min}.`,
+  fixErrors: "Check the fields marked below.",
+  unpayable: {
+    SOLD_OUT: "This payment link has sold out: every use has been paid or is being paid.",
+    INACTIVE: "This payment link is not active. Ask the seller for another one.",
+    DRAFT: "This payment link is not active. Ask the seller for another one.",
+    EXPIRED: "This payment link has expired. Ask the seller for another one.",
+  } as Record<string, string>,
+  unavailableTitle: "Payment unavailable",
+  sessionExpired: "This checkout expired. Start again.",
+};
+
+export type LinkStrings = typeof en;
+
+const ptBR: LinkStrings = {
+  details: "Seus dados",
+  name: "Nome completo",
+  email: "E-mail",
+  phone: "Telefone (opcional)",
+  document: "CPF ou CNPJ",
+  documentOptional: "CPF ou CNPJ (opcional)",
+  amount: "Valor a pagar",
+  amountHint: (min) => `No mínimo ${min}.`,
+  method: "Forma de pagamento",
+  methods: { PIX: "PIX", CREDIT_CARD: "Cartão de crédito", DEBIT_CARD: "Cartão de débito" },
+  continue: "Continuar para o pagamento",
+  submitting: "Preparando seu pagamento…",
+  cancel: "Cancelar e voltar para a loja",
+  otherMethod: "Escolher outra forma de pagamento",
+  redirecting: "Pagamento recebido. Voltando para a loja…",
+  required: "Preencha este campo.",
+  invalidEmail: "Informe um e-mail válido.",
+  invalidDocument: "Informe os 11 dígitos do CPF ou os 14 do CNPJ.",
+  invalidAmount: (min) => `Informe um valor de no mínimo ${min}.`,
+  fixErrors: "Confira os campos indicados abaixo.",
+  unpayable: {
+    SOLD_OUT: "Este link de pagamento esgotou: todos os usos já foram pagos ou estão em pagamento.",
+    INACTIVE: "Este link de pagamento não está ativo. Peça outro ao vendedor.",
+    DRAFT: "Este link de pagamento não está ativo. Peça outro ao vendedor.",
+    EXPIRED: "Este link de pagamento expirou. Peça outro ao vendedor.",
+  },
+  unavailableTitle: "Pagamento indisponível",
+  sessionExpired: "Este pagamento expirou. Comece de novo.",
+};
+
+const STRINGS: Record<Locale, LinkStrings> = { en, "pt-BR": ptBR };
+
+export const linkStringsFor = (locale: Locale): LinkStrings => STRINGS[locale];
