@@ -153,7 +153,13 @@ describe("a buyer pays a link by PIX, with no key", () => {
     const res = await paySession(ctx.app, opened);
     expect(res.status, await res.clone().text()).toBe(201);
     const { session, transaction } = await res.json();
-    expect(session).toMatchObject({ id: opened.id, status: "OPEN", transactionId: transaction.id });
+    expect(session).toMatchObject({
+      id: opened.id,
+      status: "OPEN",
+      transactionId: transaction.id,
+      successUrl: `https://loja.example.com/obrigado?paymentLinkId=${link.id}&checkoutSessionId=${opened.id}&transactionId=${transaction.id}`,
+      cancelUrl: "https://loja.example.com/carrinho",
+    });
     expect(session.clientSecret).toBeUndefined();
     expect(transaction).toMatchObject({ status: "PENDING", paymentMethod: "PIX", amount: 4990 });
     expect(transaction.paymentDetails.qrCode).toMatch(/^000201/);

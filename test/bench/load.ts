@@ -15,6 +15,12 @@ export interface RequestSpec {
   body?: string;
   /** A header given a fresh value on every request (e.g. Idempotency-Key). */
   uniqueHeader?: string;
+  /**
+   * An operation of several requests, sent in order on each connection (autocannon's `requests`:
+   * a step reads the previous answer from the connection's context). Replaces the request above;
+   * rps then counts whole operations (responses ÷ steps), latencies stay per request.
+   */
+  sequence?: autocannon.Request[];
 }
 
 /** What one run measured. */
@@ -72,7 +78,7 @@ export async function measure(baseUrl: string, spec: RequestSpec, opts: LoadOpti
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     // The callback form returns the instance, whose events we need.
     instance = autocannon(
-      { url: baseUrl, connections: opts.connections, duration: opts.seconds, timeout: opts.timeout ?? 30, requests: [request] },
+      { url: baseUrl, connections: opts.connections, duration: opts.seconds, timeout: opts.timeout ?? 30, requests: spec.sequence ?? [request] },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -92,7 +98,7 @@ export async function measure(baseUrl: string, spec: RequestSpec, opts: LoadOpti
     .reduce((n, [, c]) => n + c, 0);
   const seconds = result.duration || opts.seconds;
   return {
-    rps: count / seconds,
+    rps: count / (spec.sequence?.length ?? 1) / seconds,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     responses: count,

@@ -129,6 +129,43 @@ async function deepListPath(ctx: OpContext): Promise<Prepared> {
   };
 }
 
+/**
+ * A buyer paying a payment link by PIX, with no key: open a checkout session, then pay it (the
+ * QR's charge is created and takes one of the link's uses in the same INSERT). Two requests per
+ * operation, on each connection in turn; the pay reads the session the open answered.
+ */
+async function payLinkByPix(ctx: OpContext): Promise<Prepared> {
+  const link = await callApi(ctx, "POST", "/v1/payment-links", JSON.stringify({ name: "Bench link", amountInCents: 1050, paymentMethods: ["PIX"] }));
+  expectStatus("payment link setup", link, 201);
+  const pay = JSON.stringify({ paymentMethod: "PIX", buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "52998224725" } });
+  type Context = { session?: { id: string; clientSecret: string } };
+  return {
+    spec: {
+      method: "POST",
+      path: `/v1/payment-links/${link.json.id}/checkout-sessions`,
+      sequence: [
+        {
+          method: "POST",
+          path: `/v1/payment-links/${link.json.id}/checkout-sessions`,
+          onResponse: (status: number, body: string, context: Context) => {
+            if (status === 201) context.session = JSON.parse(body);
+          },
+        },
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: pay,
+          setupRequest: (req: Record<string, unknown>, context: Context) => ({
+            ...req,
+            path: `/v1/checkout-sessions/${context.session?.id}/pay`,
+            headers: { "content-type": "application/json", "x-client-secret": context.session?.clientSecret ?? "" },
+          }),
+        },
+      ] as unknown as RequestSpec["sequence"],
+    },
+  };
+}
+
 /** Every operation, in the order they run. */
 export const OPERATIONS: Operation[] = [
   {
@@ -192,11 +229,22 @@ export const OPERATIONS: Operation[] = [
       return { spec: { method: "POST", path: "/v1/buyers", headers: auth(ctx), body } };
     },
   },
+  {
+    name: "link-pix",
+    label: "Open a link's checkout and pay by PIX (2 requests, no key)",
+    floor: "insert",
+    target: { minRatio: 0.4 },
+    expected: [201],
+    prepare: payLinkByPix,
+  },
 ];
 
 /** The floor's request for an operation: same method, headers and body, the floor's path. */
 export function floorSpec(op: Operation, project: RequestSpec, paths: { insertPath: string; selectPath: string }): RequestSpec {
+  // A sequence is compared to one floor statement per operation: the floor sends the PIX body.
+  const { sequence, ...single } = project;
+  if (sequence) single.body ??= PIX_BODY;
   return op.floor === "insert"
-    ? { ...project, method: "POST", path: paths.insertPath }
-    : { method: "GET", path: paths.selectPath, headers: project.headers };
+    ? { ...single, method: "POST", path: paths.insertPath }
+    : { method: "GET", path: paths.selectPath, headers: single.headers };
 }

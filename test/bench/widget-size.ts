@@ -3,6 +3,8 @@
  * gzipped (node:zlib at its default level, as servers compress). The target (issue 10) is
  * pay.js plus the card frame at most 25 kB gzip together. The card frame is three files (its
  * page, script and stylesheet, each served and compressed on its own): their sizes add up.
+ * A payment link's page (issue 16) loads the link mode's chunk too: pay.js, pay-link.js and the
+ * card frame at most 35 kB gzip; the transaction checkout never loads the chunk.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,11 +12,16 @@ import { gzipSync } from "node:zlib";
 
 /** Together at most this many gzipped bytes (25 kB, decimal). */
 export const WIDGET_GZIP_TARGET = 25_000;
+/** The link page's whole widget: at most this many gzipped bytes (35 kB). */
+export const LINK_PAGE_GZIP_TARGET = 35_000;
+/** The link mode's chunk: counted for the link page only. */
+const LINK_CHUNK = "pay-link.js (link mode)";
 
 /** What a buyer's browser loads, under the checkout's dist/: each part and its files. */
 const PARTS = [
   { name: "pay.js", files: ["dist/widget/pay.js"] },
   { name: "card frame (html + js + css)", files: ["dist/widget/card-frame.html", "dist/widget/card-frame.js", "dist/widget/card-frame.css"], since: "the card frame" },
+  { name: LINK_CHUNK, files: ["dist/widget/pay-link.js"], since: "payment links" },
 ];
 
 export interface WidgetSize {
@@ -38,14 +45,19 @@ export function widgetSizes(checkoutDir: string): WidgetSize[] {
   });
 }
 
-/** One line per part and their total against the target, as the bench prints them. */
+const gzipOf = (sizes: WidgetSize[]) => sizes.reduce((sum, s) => sum + s.gzipBytes, 0);
+/** What a transaction's checkout loads: everything but the link mode's chunk. */
+const checkoutTotal = (sizes: WidgetSize[]) => gzipOf(sizes.filter((s) => s.name !== LINK_CHUNK));
+
+/** One line per part and the totals against their targets, as the bench prints them. */
 export function formatWidgetSizes(sizes: WidgetSize[]): string {
-  const total = sizes.reduce((sum, s) => sum + s.gzipBytes, 0);
-  return [
+  const lines = [
     ...sizes.map((s) => `${s.name}: ${s.bytes} bytes, ${s.gzipBytes} bytes gzip`),
-    `widget total: ${total} bytes gzip (target: pay.js + card frame ≤ 25 kB gzip)`,
-  ].join("\n");
+    `widget total: ${checkoutTotal(sizes)} bytes gzip (target: pay.js + card frame ≤ 25 kB gzip)`,
+  ];
+  if (sizes.some((s) => s.name === LINK_CHUNK)) lines.push(`link page total: ${gzipOf(sizes)} bytes gzip (target: pay.js + pay-link.js + card frame ≤ 35 kB gzip)`);
+  return lines.join("\n");
 }
 
-/** Whether the parts together meet the target. */
-export const widgetWithinTarget = (sizes: WidgetSize[]) => sizes.reduce((sum, s) => sum + s.gzipBytes, 0) <= WIDGET_GZIP_TARGET;
+/** Whether the parts meet their targets: the checkout's 25 kB, and the link page's 35 kB. */
+export const widgetWithinTarget = (sizes: WidgetSize[]) => checkoutTotal(sizes) <= WIDGET_GZIP_TARGET && gzipOf(sizes) <= LINK_PAGE_GZIP_TARGET;
