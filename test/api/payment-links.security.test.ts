@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
+import { insertSeller } from "../support/dashboards";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
 import { createLink, linkBody, openSession, paySession, publicCall } from "../support/payment-links";
@@ -39,6 +40,22 @@ describe("another seller", () => {
     const link = await createLink(ctx);
     expect((await paySession(ctx.app, await openSession(ctx.app, link.id))).status).toBe(201);
     expect((await (await other.get(`/v1/transactions?paymentLinkId=${link.id}`)).json()).items).toEqual([]);
+  });
+});
+
+describe("a company and its sub-sellers", () => {
+  it("a company lists its sub-seller's links; the sub-seller cannot list its company's, nor a sibling's", async () => {
+    const sub = await insertSeller(ctx.platform.db, ctx.seller.sellerId, undefined, "Sub Loja");
+    const sibling = await insertSeller(ctx.platform.db, ctx.seller.sellerId, undefined, "Sub Irma");
+    const subApi = requester(ctx.app, sub);
+    const subLink = await createLink(subApi, { name: "Do sub" });
+    await createLink(ctx, { name: "Da empresa" });
+    const listed = await (await ctx.get(`/v1/sellers/${sub.sellerId}/payment-links`)).json();
+    expect(listed.items.map((l: { id: string }) => l.id)).toEqual([subLink.id]);
+    await expectProblem(await subApi.get(`/v1/sellers/${ctx.seller.sellerId}/payment-links`), 404, "RESOURCE_NOT_FOUND");
+    await expectProblem(await subApi.get(`/v1/sellers/${sibling.sellerId}/payment-links`), 404, "RESOURCE_NOT_FOUND");
+    // The company manages its own links; the sub-seller's stay the sub-seller's to change.
+    await expectProblem(await ctx.patch(`/v1/payment-links/${subLink.id}`, { name: "x" }), 404, "RESOURCE_NOT_FOUND");
   });
 });
 
