@@ -4,7 +4,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
-import { accessOf, declarePage } from "./http/access";
+import { declarePage, requestAccess } from "./http/access";
 import { authenticate, browserCors } from "./http/auth";
 import { guardJsonBody } from "./http/body";
 import { noStore } from "./http/no-store";
@@ -102,7 +102,7 @@ export function createApp(platform: Platform) {
   // logged), which pages set their own framing headers, who may call each /v1 route and with CORS.
   app.use("*", requestLog());
   const secure = secureHeaders({ crossOriginResourcePolicy: false });
-  app.use("*", (c, next) => (accessOf(c.req.method, c.req.path)?.framable ? next() : secure(c, next)));
+  app.use("*", (c, next) => (requestAccess(c)?.framable ? next() : secure(c, next)));
   app.use("/v1/*", noStore);
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.

@@ -10,7 +10,9 @@
  * test/access.test.ts fails when any route of the app lacks one.
  */
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { SECRET_KEY_SECURITY } from "../schemas/responses";
+import type { AppEnv } from "./context";
 
 /**
  * Who calls a route:
@@ -44,28 +46,41 @@ export interface DeclaredRoute extends Access {
 
 const DECLARED: DeclaredRoute[] = [];
 /**
- * The declarations by method and number of path segments (`*` for any method), in DECLARED's
- * order: every request asks its route's access three or four times (log, framing, CORS,
- * authentication), so a lookup tests the few routes of its shape, not all of them.
+ * The declarations by method, then by number of path segments, in DECLARED's order: a lookup
+ * tests the few routes of its shape, not all of them.
  */
-let byShape: Map<string, DeclaredRoute[]> | null = null;
-/** The latest answer of accessOf: the same request asks again with the same method and path. */
-let latest: { method: string; path: string; found: DeclaredRoute | undefined } | null = null;
+let byShape: Map<string, DeclaredRoute[][]> | null = null;
+/** By number of path segments, the /v1 routes a browser may call (browser or public): CORS's candidates. */
+let crossOriginByShape: DeclaredRoute[][] = [];
+/**
+ * The latest answer of accessOf: the next request often asks for the same method and path. Kept
+ * in three variables, so a lookup allocates nothing.
+ */
+let latestMethod: string | null = null;
+let latestPath: string | null = null;
+let latestFound: DeclaredRoute | undefined;
 
-const segmentsOf = (path: string) => path.split("/").length;
+/** `path.split("/").length`, without building the array (counted on every request). */
+function segmentsOf(path: string): number {
+  let n = 1;
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) n++;
+  return n;
+}
 
-function shaped(key: string): readonly DeclaredRoute[] {
+/** The index above (and the CORS candidates), built at the first lookup after a declaration. */
+function shapes(): Map<string, DeclaredRoute[][]> {
   if (!byShape) {
     byShape = new Map();
+    crossOriginByShape = [];
     for (const d of DECLARED) {
-      for (const k of [`${d.method} ${segmentsOf(d.path)}`, `* ${segmentsOf(d.path)}`]) {
-        const list = byShape.get(k) ?? [];
-        list.push(d);
-        byShape.set(k, list);
-      }
+      const n = segmentsOf(d.path);
+      let lists = byShape.get(d.method);
+      if (!lists) byShape.set(d.method, (lists = []));
+      (lists[n] ??= []).push(d);
+      if ((d.caller === "browser" || d.caller === "public") && d.path.startsWith("/v1/")) (crossOriginByShape[n] ??= []).push(d);
     }
   }
-  return byShape.get(key) ?? [];
+  return byShape;
 }
 
 /** `/v1/x/{id}` (OpenAPI) or `/v1/x/:id` (Hono) as Hono's pattern. */
@@ -81,7 +96,7 @@ export function declareAccess(method: string, path: string, access: Access): voi
   // Fewer parameters first: `/v1/payment-links/page` before `/v1/payment-links/:id`.
   DECLARED.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0));
   byShape = null;
-  latest = null;
+  latestMethod = latestPath = null;
 }
 
 /** A page outside OpenAPI (the 3DS pages), declared like a route. */
@@ -106,15 +121,43 @@ export function route<P extends string, R extends Omit<RouteConfig, "path" | "se
 /** The declaration of the route `method path` answers, if any. HEAD is GET's. */
 export function accessOf(method: string, path: string): DeclaredRoute | undefined {
   const m = method === "HEAD" ? "GET" : method;
-  if (latest && latest.method === m && latest.path === path) return latest.found;
-  const found = shaped(`${m} ${segmentsOf(path)}`).find((d) => d.regex.test(path));
-  latest = { method: m, path, found };
+  if (latestMethod === m && latestPath === path) return latestFound;
+  const candidates = shapes().get(m)?.[segmentsOf(path)];
+  let found: DeclaredRoute | undefined;
+  if (candidates) {
+    for (const d of candidates) {
+      if (d.regex.test(path)) {
+        found = d;
+        break;
+      }
+    }
+  }
+  latestMethod = m;
+  latestPath = path;
+  latestFound = found;
+  return found;
+}
+
+/**
+ * The declaration of the route the request `c` is for (null: none), looked up once per request
+ * and kept on the context: the framing headers, authentication and the log all ask for it.
+ */
+export function requestAccess(c: Context<AppEnv>): DeclaredRoute | null {
+  let found = c.get("access");
+  if (found === undefined) {
+    found = accessOf(c.req.method, c.req.path) ?? null;
+    c.set("access", found);
+  }
   return found;
 }
 
 /** True when some route at `path` (any method) takes a browser or anyone: its preflight gets CORS. */
 export function isCrossOriginPath(path: string): boolean {
-  return shaped(`* ${segmentsOf(path)}`).some((d) => (d.caller === "browser" || d.caller === "public") && d.path.startsWith("/v1/") && d.regex.test(path));
+  shapes();
+  const candidates = crossOriginByShape[segmentsOf(path)];
+  if (!candidates) return false;
+  for (const d of candidates) if (d.regex.test(path)) return true;
+  return false;
 }
 
 /** Every declared route, for the test that holds the app to its declarations. */
@@ -122,9 +165,11 @@ export function declaredRoutes(): readonly DeclaredRoute[] {
   return DECLARED;
 }
 
-/** `path` as it may be logged: a capability route's parameters as `{redacted}`. */
-export function loggablePath(method: string, path: string): string {
-  const declared = accessOf(method, path);
+/**
+ * `path` as it may be logged: a capability route's parameters as `{redacted}`. `declared` is the
+ * route's declaration when the caller already has it (null: none).
+ */
+export function loggablePath(method: string, path: string, declared: DeclaredRoute | null | undefined = accessOf(method, path)): string {
   if (!declared?.capability) return path;
   const parts = declared.path.split("/");
   return path

@@ -1,6 +1,7 @@
 /** The Hono environment shared by every route and middleware. */
 import type { KeyIdentity } from "../domain/api-keys";
 import type { Platform } from "../platform";
+import type { DeclaredRoute } from "./access";
 
 /** Variables set on each request's context. */
 export interface AppVariables {
@@ -8,6 +9,8 @@ export interface AppVariables {
   requestId: string;
   /** The authenticated key, set by the auth middleware on /v1 routes that need one. */
   auth?: KeyIdentity;
+  /** The request's route declaration (null: none), once looked up; read it with `requestAccess`. */
+  access?: DeclaredRoute | null;
 }
 
 /** The app's Hono Env. */

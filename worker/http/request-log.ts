@@ -7,7 +7,7 @@
  * `capability` (access.ts) is logged with its parameters as `{redacted}`.
  */
 import type { MiddlewareHandler } from "hono";
-import { loggablePath } from "./access";
+import { loggablePath, requestAccess } from "./access";
 import type { AppEnv } from "./context";
 
 const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -27,7 +27,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
         msg: "request",
         requestId,
         method: c.req.method,
-        path: loggablePath(c.req.method, c.req.path),
+        path: loggablePath(c.req.method, c.req.path, requestAccess(c)),
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         sellerId: c.get("auth")?.sellerId ?? null,
