@@ -4,7 +4,7 @@
  * data is a 422 INVALID_DATA naming the field, as the spec answers it.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { sellers } from "../db/schema";
+import { merchantNameOf } from "../domain/merchant";
 import { createPaymentLink } from "../domain/payment-links/create";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { listPaymentLinks } from "../domain/payment-links/list";
@@ -20,7 +20,6 @@ import { validationHookAs } from "../lib/validation";
 import { idParam } from "../schemas/ids";
 import { PaymentLinkCreateSchema, PaymentLinkPublicSchema, PaymentLinkSchema, PaymentLinkUpdateSchema } from "../schemas/payment-link";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
-import { eq } from "drizzle-orm";
 
 const LinkParam = idParam("id");
 const tags = ["Payment links"];
@@ -88,8 +87,7 @@ export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
     if (auth?.kind === "secret" && auth.sellerId === state.row.sellerId && (auth.mode === "live") === state.row.livemode) {
       return c.json(toPaymentLink(state, platform.config.baseUrl), 200);
     }
-    const [merchant] = await platform.db.select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName }).from(sellers).where(eq(sellers.id, state.row.sellerId)).limit(1);
-    return c.json(toPublicLink(state, merchant?.fantasyName ?? merchant?.legalName ?? ""), 200);
+    return c.json(toPublicLink(state, await merchantNameOf(platform.db, state.row.sellerId)), 200);
   })
   .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))
   .openapi(statusRoute("deactivate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "deactivate"), 200))

@@ -11,6 +11,8 @@
  * giving its use back. Idempotent on the buyer's Idempotency-Key, kept apart from the seller's
  * keys by the session's namespace.
  */
+import { and, eq } from "drizzle-orm";
+import { checkoutSessions } from "../../db/schema";
 import { sellerProfileOf } from "../api-keys";
 import { ApiError, notFound, type FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -26,8 +28,6 @@ import { createCardTransaction } from "../transactions/create-card-transaction";
 import { createPixTransaction } from "../transactions/create-pix-transaction";
 import { requireCanCharge } from "../transactions/seller-gate";
 import { readTransaction } from "../transactions/store";
-import { checkoutSessions } from "../../db/schema";
-import { and, eq } from "drizzle-orm";
 import { sessionBySecret } from "./store";
 import { sessionStateView } from "./view";
 

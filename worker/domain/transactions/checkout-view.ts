@@ -6,9 +6,8 @@
  * fees, ids of the seller's systems (idempotency key, buyer id) or why an issuer suspected fraud.
  * `serverTime` lets the widget count down to `expiresAt` on the server's clock, not the buyer's.
  */
-import { eq } from "drizzle-orm";
-import { sellers } from "../../db/schema";
 import type { Platform } from "../../platform";
+import { merchantNameOf } from "../merchant";
 import type { Scope } from "../scope";
 import { readBySecret } from "./pending-action";
 import { toTransaction, type TransactionState } from "./serialize";
@@ -33,11 +32,7 @@ export async function checkoutView(platform: Platform, scope: Scope, id: string,
  */
 export async function toCheckoutView(platform: Platform, state: TransactionState) {
   const tx = toTransaction(state, platform.config.baseUrl);
-  const [merchant] = await platform.db
-    .select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName })
-    .from(sellers)
-    .where(eq(sellers.id, state.row.sellerId))
-    .limit(1);
+  const merchantName = await merchantNameOf(platform.db, state.row.sellerId);
   const failureCode = tx.failureCode ? (tx.failureCode in BUYER_FAILURES ? tx.failureCode : "card_declined") : null;
   const refunded = tx.refunds.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + r.amount, 0);
   return {
@@ -48,7 +43,7 @@ export async function toCheckoutView(platform: Platform, state: TransactionState
     currency: tx.currency,
     description: tx.description,
     livemode: tx.livemode,
-    merchant: { name: merchant?.fantasyName ?? merchant?.legalName ?? "" },
+    merchant: { name: merchantName },
     paymentDetails: tx.paymentDetails,
     card: tx.card ? { brand: tx.card.brand, last4digits: tx.card.last4digits } : null,
     installments: tx.installments,
