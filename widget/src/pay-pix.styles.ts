@@ -7,6 +7,8 @@ export const pixStyles = [
   css`
     .pix {
       display: grid;
+      /* Never wider than the checkout, whatever its content's min-content. */
+      grid-template-columns: minmax(0, 1fr);
       gap: 0.75em;
     }
     .title {
@@ -32,12 +34,17 @@ export const pixStyles = [
       padding: 0;
       background: none;
     }
+    /* The code and Copy on one line when they fit; else Copy under the code, as wide. */
     .code-row {
       display: flex;
+      flex-wrap: wrap;
       gap: 0.5em;
     }
+    .code-row button {
+      flex: 1 0 auto;
+    }
     input {
-      flex: 1;
+      flex: 999 1 10em;
       min-width: 0;
       font: inherit;
       font-family: ui-monospace, monospace;
