@@ -18,6 +18,7 @@ import { pixPublicRoutes } from "./routes/pix-public";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
+import { errorsPageRoutes } from "./routes/errors-page";
 import { systemRoutes } from "./routes/system";
 import { transactionsRoutes } from "./routes/transactions";
 import { checkoutRoutes } from "./routes/checkout";
@@ -107,7 +108,9 @@ export function createApp(platform: Platform) {
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
-  app.use("/v1/*", guardJsonBody);
+  // Only a request some route will answer has its body checked: a method the path lacks (a PUT or
+  // PATCH where there is none) is the 405 with Allow of notFound below, whatever its body.
+  app.use("/v1/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
 
   app.route("/", systemRoutes);
   app.route("/", buyersRoutes);
@@ -146,6 +149,8 @@ export function createApp(platform: Platform) {
   });
   app.doc31(declarePage("GET", "/openapi.json", { caller: "public" }), (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.get("platform").config.baseUrl }] }));
   app.get(declarePage("GET", "/docs", { caller: "public" }), docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
+  // Every problem's `type` links here: {base}/docs/errors#CODE.
+  app.route("/", errorsPageRoutes);
 
   // Read at the first miss, when every route is registered: a known path with another method is a 405.
   app.notFound(notFoundHandler(() => app.routes));

@@ -34,9 +34,12 @@ function isolateFor(env: Env): { platform: Platform; app: App } {
 /** A missing secret answers every request with a 500 problem; the detail goes to the log only. */
 function misconfigured(request: Request, err: ConfigError): Response {
   consoleLog({ msg: "config.invalid", error: err.message });
+  const url = new URL(request.url);
+  // No usable PUBLIC_BASE_URL, perhaps: the error's type links under the origin that was asked.
   const problem = toProblem(
     new ApiError("INTERNAL_ERROR", "The service is not configured correctly; the operator can see why in its logs."),
-    new URL(request.url).pathname,
+    url.origin,
+    url.pathname,
   );
   return new Response(JSON.stringify(problem), { status: 500, headers: { "Content-Type": "application/problem+json" } });
 }

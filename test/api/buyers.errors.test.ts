@@ -15,7 +15,7 @@ async function problemOf(res: Response, status = 400) {
   expect(body.status).toBe(status);
   expect(typeof body.title).toBe("string");
   expect(typeof body.detail).toBe("string");
-  expect(body.type).toMatch(/^urn:problem-type:pay:/);
+  expect(body.type).toBe(`http://pay.test/docs/errors#${body.code}`);
   expect(body.requestId).toBe(res.headers.get("x-request-id"));
   return body;
 }

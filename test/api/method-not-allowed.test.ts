@@ -22,7 +22,7 @@ describe("405 Method Not Allowed", () => {
     const res = await ctx.send("DELETE", `/v1/buyers/${crypto.randomUUID()}`);
     expect(res.headers.get("allow")).toBe("GET, HEAD, PATCH");
     const problem = await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
-    expect(problem.type).toBe("urn:problem-type:pay:method-not-allowed");
+    expect(problem.type).toBe("http://pay.test/docs/errors#METHOD_NOT_ALLOWED");
     expect(problem.detail).toContain("DELETE");
   });
 
@@ -49,8 +49,39 @@ describe("405 Method Not Allowed", () => {
     await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
   });
 
-  it("covers the undocumented routes too: /openapi.json and /docs are GET-only", async () => {
-    for (const path of ["/openapi.json", "/docs"]) {
+  it("PATCH or PUT on a path without it is a 405 before any body check: none, empty, not JSON, wrong type, too large", async () => {
+    const headers = { "X-Api-Key": ctx.seller.apiKey };
+    const bodies: Array<{ body?: string; type?: string }> = [
+      {},
+      { body: "", type: "application/json" },
+      { body: "{not json", type: "application/json" },
+      { body: "a=1", type: "application/x-www-form-urlencoded" },
+      { body: JSON.stringify({ pad: "x".repeat(200_000) }), type: "application/json" },
+    ];
+    const cases = [
+      { method: "PATCH", path: "/v1/transactions", allow: "GET, HEAD, POST" },
+      { method: "PUT", path: `/v1/buyers/${crypto.randomUUID()}`, allow: "GET, HEAD, PATCH" },
+      { method: "PATCH", path: `/v1/transactions/${crypto.randomUUID()}/cancel`, allow: "POST" },
+    ];
+    for (const { method, path, allow } of cases) {
+      for (const { body, type } of bodies) {
+        const res = await ctx.app.request(path, { method, headers: { ...headers, ...(type ? { "Content-Type": type } : {}) }, body });
+        const what = `${method} ${path} with ${body === undefined ? "no body" : `${type} ${body.slice(0, 12)}`}`;
+        expect(res.status, what).toBe(405);
+        expect(res.headers.get("allow"), what).toBe(allow);
+        await expectProblem(res, 405, "METHOD_NOT_ALLOWED");
+      }
+    }
+  });
+
+  it("a route that has the method still checks its body: PATCH without one is 400, as before", async () => {
+    const res = await ctx.app.request(`/v1/buyers/${crypto.randomUUID()}`, { method: "PATCH", headers: { "X-Api-Key": ctx.seller.apiKey } });
+    const problem = await expectProblem(res, 400, "VALIDATION_FAILED");
+    expect(problem.errors).toEqual([expect.objectContaining({ path: "$", code: "required" })]);
+  });
+
+  it("covers the undocumented routes too: /openapi.json, /docs and /docs/errors are GET-only", async () => {
+    for (const path of ["/openapi.json", "/docs", "/docs/errors"]) {
       const res = await ctx.app.request(path, { method: "POST" });
       expect(res.headers.get("allow"), path).toBe("GET, HEAD");
       await expectProblem(res, 405, "METHOD_NOT_ALLOWED");

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { verifyJws } from "../support/jws-verify";
 import { EXPIRE_BATCH } from "../../worker/domain/transactions/expire-transactions";
 import { createTestContext } from "../support/platform";
+import { expectProblem } from "../support/problem";
 import { createPix, getTx, pay, type Ctx } from "../support/transactions";
 
 let ctx: Ctx;
@@ -39,13 +40,12 @@ describe("expiry: a PIX whose QR code expired is cancelled by the scheduled job"
     expect((await getTx(ctx, cancelled.id)).cancellationReason).toBe("REQUESTED");
   });
 
-  it("an expired charge cannot be paid, even before the sweep runs", async () => {
+  it("an expired charge cannot be paid, even before the sweep runs: 409 TRANSACTION_EXPIRED with expiresAt", async () => {
     const tx = await createPix(ctx, { expirationSeconds: 60 });
     ctx.platform.clock.advance(60);
     const res = await ctx.post(`/v1/sandbox/transactions/${tx.id}/pay`);
-    expect(res.status).toBe(409);
-    const problem = await res.json();
-    expect(problem).toMatchObject({ code: "INVALID_STATE_TRANSITION", expiresAt: "2026-01-15T12:01:00.000Z" });
+    const problem = await expectProblem(res, 409, "TRANSACTION_EXPIRED");
+    expect(problem).toMatchObject({ currentStatus: "CANCELLED", expiresAt: "2026-01-15T12:01:00.000Z", type: "http://pay.test/docs/errors#TRANSACTION_EXPIRED" });
     expect(problem.detail).toContain("expired");
   });
 

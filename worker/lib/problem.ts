@@ -2,45 +2,180 @@
  * Problem details (RFC 9457) for every error the API returns.
  *
  * One closed set of machine codes, each bound to one HTTP status, so a client can branch on
- * `code` and never has to parse `detail`. `docs/errors.md` lists them for integrators.
+ * `code` and never has to parse `detail`. Each problem's `type` links to its code's entry on the
+ * errors page the service serves (`{base}/docs/errors#CODE`, routes/errors-page.ts), written from
+ * the table below; `docs/errors.md` lists the same (test/errors-docs.test.ts holds them together).
  */
 import type { Context } from "hono";
 
-/** Every error code the API can return, with its HTTP status and a stable title. */
+/** Every error code the API can return: its HTTP status, a stable title, and when it is answered. */
 export const ERROR_CODES = {
-  VALIDATION_FAILED: { status: 400, title: "The request has invalid fields" },
-  MALFORMED_JSON: { status: 400, title: "The request body is not valid JSON" },
-  UNSUPPORTED_CONTENT_TYPE: { status: 400, title: "The request body must be application/json" },
-  PAYLOAD_TOO_LARGE: { status: 400, title: "The request body is too large" },
-  THREEDS_AUTHENTICATION_INVALID: { status: 400, title: "The 3DS authentication does not authorize this payment" },
-  UNAUTHENTICATED: { status: 401, title: "Missing or invalid API key" },
-  PUBLISHABLE_KEY_NOT_ALLOWED: { status: 401, title: "A publishable key cannot be used here" },
-  FORBIDDEN: { status: 403, title: "No permission for this resource" },
-  RESOURCE_NOT_FOUND: { status: 404, title: "Resource not found" },
-  ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
-  METHOD_NOT_ALLOWED: { status: 405, title: "The route does not support this method" },
-  IDEMPOTENCY_KEY_REUSED: { status: 409, title: "Idempotency-Key reused with different parameters" },
-  IDEMPOTENCY_REQUEST_IN_PROGRESS: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
-  INVALID_STATE_TRANSITION: { status: 409, title: "The resource is not in a state that allows this operation" },
-  REFUND_EXCEEDS_AMOUNT: { status: 409, title: "The refund exceeds the refundable amount" },
-  CONCURRENT_MODIFICATION: { status: 409, title: "The resource changed while the request was applied" },
-  UNPROCESSABLE: { status: 422, title: "The request cannot be processed" },
-  INVALID_DATA: { status: 422, title: "The resource's data is not acceptable" },
-  PAYMENT_LINK_INACTIVE: { status: 409, title: "The payment link is not active" },
-  PAYMENT_LINK_EXPIRED: { status: 409, title: "The payment link has expired" },
-  PAYMENT_LINK_SOLD_OUT: { status: 409, title: "The payment link has no uses left" },
-  CHECKOUT_SESSION_EXPIRED: { status: 409, title: "The checkout session has expired" },
-  LIVE_MODE_UNAVAILABLE: { status: 422, title: "Live payments are not enabled on this installation" },
-  PIX_KEY_NOT_CONFIGURED: { status: 422, title: "No PIX key receives this seller's payments" },
-  SELLER_PROFILE_INCOMPLETE: { status: 422, title: "The seller's profile lacks data this payment needs" },
-  CARD_REFUSED: { status: 422, title: "The payment processor refused the card" },
-  SELLER_NOT_ACTIVE: { status: 422, title: "The seller is not active and cannot take payments" },
-  PAYMENT_METHOD_NOT_ENABLED: { status: 422, title: "The seller is not enabled for this payment method" },
-  FEE_PLAN_NOT_AVAILABLE: { status: 422, title: "The fee plan does not exist or belongs to another company" },
-  TEAM_MEMBER_EXISTS: { status: 409, title: "The seller's team already has a member with this e-mail" },
-  INTERNAL_ERROR: { status: 500, title: "Internal server error" },
-  SERVICE_UNAVAILABLE: { status: 503, title: "Service unavailable" },
-} as const satisfies Record<string, { status: number; title: string }>;
+  VALIDATION_FAILED: {
+    status: 400,
+    title: "The request has invalid fields",
+    description: "A field is missing, of the wrong type or invalid, a path id is not a UUID, or a query value is out of range (`size` over 100). `errors[]` names every invalid field with a field code (below).",
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    title: "The request body is not valid JSON",
+    description: "The body could not be parsed as JSON; `detail` quotes the parser's message.",
+  },
+  UNSUPPORTED_CONTENT_TYPE: {
+    status: 400,
+    title: "The request body must be application/json",
+    description: "A body was sent without `Content-Type: application/json`.",
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 400,
+    title: "The request body is too large",
+    description: "The body exceeds the limit (100 KB by default); `limitBytes` says the limit.",
+  },
+  THREEDS_AUTHENTICATION_INVALID: {
+    status: 400,
+    title: "The 3DS authentication does not authorize this payment",
+    description: "A card sale's `threeDs` was not issued by this service for this card, amount, currency and seller, or was already used; `reason` says which (docs/cards.md).",
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    title: "Missing or invalid API key",
+    description: "No API key, or an unknown, malformed or revoked one.",
+  },
+  PUBLISHABLE_KEY_NOT_ALLOWED: {
+    status: 401,
+    title: "A publishable key cannot be used here",
+    description: "A publishable key (`pk_`) on a route that is not browser-safe: call it from your server with the secret key.",
+  },
+  FORBIDDEN: {
+    status: 403,
+    title: "No permission for this resource",
+    description: "The key may not manage this seller's webhooks, notification settings or delivery history (docs/webhooks.md), or a sub-seller asked for a company-only action: creating sellers or fee plans, suspending itself, the commission summary (docs/sellers.md).",
+  },
+  RESOURCE_NOT_FOUND: {
+    status: 404,
+    title: "Resource not found",
+    description: "No such resource in the key's mode, or it belongs to another seller.",
+  },
+  ROUTE_NOT_FOUND: {
+    status: 404,
+    title: "Route not found",
+    description: "No such route.",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    title: "The route does not support this method",
+    description: "The path exists but not with this method (`DELETE /v1/buyers/{id}`); the `Allow` header lists its methods. Answered before the body is read.",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    title: "Idempotency-Key reused with different parameters",
+    description: "An `Idempotency-Key` reused with different parameters; `differingFields` lists the JSON paths that differ from the first request.",
+  },
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
+    status: 409,
+    title: "A request with this Idempotency-Key is still in progress",
+    description: "The first request with this `Idempotency-Key` is still running; retry after `Retry-After` (1 s).",
+  },
+  INVALID_STATE_TRANSITION: {
+    status: 409,
+    title: "The resource is not in a state that allows this operation",
+    description: "The resource's status does not allow the operation; `currentStatus` and `allowedStatuses` say why.",
+  },
+  TRANSACTION_EXPIRED: {
+    status: 409,
+    title: "The transaction has expired",
+    description: "The PIX charge's QR code expired (`expiresAt`), so it can no longer be paid; the charge is CANCELLED with `cancellationReason` EXPIRED. Create a new charge.",
+  },
+  REFUND_EXCEEDS_AMOUNT: {
+    status: 409,
+    title: "The refund exceeds the refundable amount",
+    description: "The refunds would exceed the transaction's amount, less any OPEN or LOST chargeback (docs/settlements.md); `refundableAmount` and `requestedAmount` say by how much.",
+  },
+  CONCURRENT_MODIFICATION: {
+    status: 409,
+    title: "The resource changed while the request was applied",
+    description: "Other writers kept changing the resource; nothing was written. Retry (`Retry-After: 1`).",
+  },
+  UNPROCESSABLE: {
+    status: 422,
+    title: "The request cannot be processed",
+    description: "Well-formed but refused: `detail` says why (e.g. a chargeback of a PIX payment).",
+  },
+  INVALID_DATA: {
+    status: 422,
+    title: "The resource's data is not acceptable",
+    description: "A payment link's or a checkout pay's data breaks a rule (the spec answers invalid link data with 422); `errors[]` names each field as VALIDATION_FAILED does (docs/payment-links.md).",
+  },
+  PAYMENT_LINK_INACTIVE: {
+    status: 409,
+    title: "The payment link is not active",
+    description: "A checkout of a DRAFT or INACTIVE payment link; `paymentLinkId` and `currentStatus` say which.",
+  },
+  PAYMENT_LINK_EXPIRED: {
+    status: 409,
+    title: "The payment link has expired",
+    description: "A checkout of a payment link past its `expiresAt`.",
+  },
+  PAYMENT_LINK_SOLD_OUT: {
+    status: 409,
+    title: "The payment link has no uses left",
+    description: "Every use of the link is paid or held by a pending charge (`maxUses`): no charge was created.",
+  },
+  CHECKOUT_SESSION_EXPIRED: {
+    status: 409,
+    title: "The checkout session has expired",
+    description: "Paying a checkout session past its TTL: open a new one.",
+  },
+  LIVE_MODE_UNAVAILABLE: {
+    status: 422,
+    title: "Live payments are not enabled on this installation",
+    description: "A live key's payment or refund on an installation with no live acquirer configured: nothing was created (docs/transactions.md).",
+  },
+  PIX_KEY_NOT_CONFIGURED: {
+    status: 422,
+    title: "No PIX key receives this seller's payments",
+    description: "A live PIX charge for a seller with no PIX key, on an installation without `PIX_RECEIVER_KEY`: nothing was created.",
+  },
+  SELLER_PROFILE_INCOMPLETE: {
+    status: 422,
+    title: "The seller's profile lacks data this payment needs",
+    description: "The seller's profile lacks what a PIX BR Code names (a city, a name with Latin characters); the platform must complete it.",
+  },
+  CARD_REFUSED: {
+    status: 422,
+    title: "The payment processor refused the card",
+    description: "The payment processor refused the card when tokenizing it; `declineCode` says why (docs/test-cards.json).",
+  },
+  SELLER_NOT_ACTIVE: {
+    status: 422,
+    title: "The seller is not active and cannot take payments",
+    description: "A transaction for a seller whose status is not ACTIVE (pending KYC, suspended, blocked); `sellerStatus` says which (docs/sellers.md).",
+  },
+  PAYMENT_METHOD_NOT_ENABLED: {
+    status: 422,
+    title: "The seller is not enabled for this payment method",
+    description: "A transaction by a method the seller's `paymentMethods` or fee plan does not offer.",
+  },
+  FEE_PLAN_NOT_AVAILABLE: {
+    status: 422,
+    title: "The fee plan does not exist or belongs to another company",
+    description: "A sub-seller's `feePlanId` that does not exist or belongs to another company.",
+  },
+  TEAM_MEMBER_EXISTS: {
+    status: 409,
+    title: "The seller's team already has a member with this e-mail",
+    description: "Adding a team member whose e-mail is already on the seller's team.",
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    title: "Internal server error",
+    description: "A bug on our side: quote `requestId` to support. Never carries a stack trace or a driver message.",
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    title: "Service unavailable",
+    description: "The database is unreachable (`/health`); retry later.",
+  },
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -91,15 +226,21 @@ export class ApiError extends Error {
   }
 }
 
-/** The `type` URI of a code: a stable identifier documented in docs/errors.md. */
-export function problemType(code: ErrorCode): string {
-  return `urn:problem-type:pay:${code.toLowerCase().replaceAll("_", "-")}`;
+/** Where the errors page is served, under the public base URL. */
+export const ERRORS_PAGE_PATH = "/docs/errors";
+
+/**
+ * The `type` URI of a code: its entry on the errors page this service serves under `baseUrl`
+ * (the configured public base URL), e.g. `https://pay.example.com/docs/errors#VALIDATION_FAILED`.
+ */
+export function problemType(code: ErrorCode, baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${ERRORS_PAGE_PATH}#${code}`;
 }
 
-/** Builds the problem body for an error. */
-export function toProblem(err: ApiError, instance?: string, requestId?: string): Problem {
+/** Builds the problem body for an error; `baseUrl` is the public base URL its `type` links under. */
+export function toProblem(err: ApiError, baseUrl: string, instance?: string, requestId?: string): Problem {
   return {
-    type: problemType(err.code),
+    type: problemType(err.code, baseUrl),
     title: ERROR_CODES[err.code].title,
     status: err.status,
     detail: err.message,
@@ -114,7 +255,9 @@ export function toProblem(err: ApiError, instance?: string, requestId?: string):
 /** Sends an ApiError as `application/problem+json`. */
 export function problemResponse(c: Context, err: ApiError): Response {
   const requestId = c.get("requestId") as string | undefined;
-  const body = toProblem(err, c.req.path, requestId);
+  // The platform's public base URL; before the platform is set (never, in practice) the request's own origin.
+  const platform = c.get("platform") as { config: { baseUrl: string } } | undefined;
+  const body = toProblem(err, platform?.config.baseUrl ?? new URL(c.req.url).origin, c.req.path, requestId);
   const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...err.headers };
   return c.body(JSON.stringify(body), err.status as 400, headers);
 }

@@ -4,6 +4,7 @@
  */
 import type { Hook } from "@hono/zod-openapi";
 import type { z } from "zod";
+import { isFieldCode } from "./field-codes";
 import { ApiError, type FieldError, type FieldLocation } from "./problem";
 
 const TARGETS: Record<string, FieldLocation> = {
@@ -33,6 +34,17 @@ function isAbsent(input: unknown, path: ReadonlyArray<PropertyKey>): boolean {
   return value === undefined;
 }
 
+/**
+ * The field code of a zod issue (lib/field-codes.ts): zod's own code, or for a refinement
+ * (zod's `custom`) the code the rule names in `params.code`. A rule that names none is reported
+ * as `invalid_value`, never `custom`; test/errors-docs.test.ts fails on such a rule.
+ */
+function fieldCodeOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "custom") return issue.code;
+  const code: unknown = issue.params?.code;
+  return isFieldCode(code) ? code : "invalid_value";
+}
+
 /** At most this many field errors are listed: a body of 10 000 unknown keys gets a short answer. */
 export const MAX_FIELD_ERRORS = 50;
 
@@ -57,7 +69,7 @@ export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unkn
     out.push({
       path: jsonPath(issue.path),
       in: where,
-      code: missing ? "required" : issue.code,
+      code: missing ? "required" : fieldCodeOf(issue),
       message: missing ? "Required." : issue.message,
     });
   }

@@ -13,14 +13,14 @@ export const BRAZILIAN_UFS = [
 export const CountryCode = z
   .string()
   .transform((v) => v.toUpperCase())
-  .refine((v) => ISO_COUNTRIES.has(v), "must be an ISO 3166-1 alpha-2 country code, e.g. BR")
+  .refine((v) => ISO_COUNTRIES.has(v), { message: "must be an ISO 3166-1 alpha-2 country code, e.g. BR", params: { code: "invalid_country" } })
   .openapi({ type: "string", example: "BR" });
 
 /** A 2-letter state; in Brazil one of the 27 UFs. */
 const StateCode = z
   .string()
   .transform((v) => v.toUpperCase())
-  .refine((v) => /^[A-Z]{2}$/.test(v), "must be a 2-letter state code (UF), e.g. SP")
+  .refine((v) => /^[A-Z]{2}$/.test(v), { message: "must be a 2-letter state code (UF), e.g. SP", params: { code: "invalid_state" } })
   .openapi({ type: "string", example: "SP" });
 
 /** Digits only. */
@@ -46,10 +46,10 @@ const addressFields = {
 function brazilianRules(a: { state?: string; zipCode: string; country: string }, ctx: z.RefinementCtx) {
   if (a.country !== "BR") return;
   if (a.state !== undefined && !(BRAZILIAN_UFS as readonly string[]).includes(a.state)) {
-    ctx.addIssue({ code: "custom", path: ["state"], message: "must be a Brazilian UF (e.g. SP, RJ)" });
+    ctx.addIssue({ code: "custom", params: { code: "invalid_state" }, path: ["state"], message: "must be a Brazilian UF (e.g. SP, RJ)" });
   }
   if (a.zipCode.length !== 8) {
-    ctx.addIssue({ code: "custom", path: ["zipCode"], message: "a Brazilian CEP has 8 digits" });
+    ctx.addIssue({ code: "custom", params: { code: "invalid_zip_code" }, path: ["zipCode"], message: "a Brazilian CEP has 8 digits" });
   }
 }
 

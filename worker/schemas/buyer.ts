@@ -33,6 +33,7 @@ export function checkDocument(v: { documentType: "CPF" | "CNPJ"; documentNumber:
     const size = v.documentType === "CPF" ? "11 digits" : "14 characters";
     ctx.addIssue({
       code: "custom",
+      params: { code: "invalid_check_digits" },
       path: ["documentNumber"],
       message: `is not a valid ${v.documentType} (${size} with valid check digits)`,
     });

@@ -50,7 +50,7 @@ const LinkBuyer = z
   })
   .superRefine((v, ctx) => {
     if ((v.documentType === undefined) !== (v.documentNumber === undefined)) {
-      ctx.addIssue({ code: "custom", path: [v.documentType === undefined ? "documentType" : "documentNumber"], message: "send documentType and documentNumber together" });
+      ctx.addIssue({ code: "custom", params: { code: "required" }, path: [v.documentType === undefined ? "documentType" : "documentNumber"], message: "send documentType and documentNumber together" });
       return;
     }
     if (v.documentType && v.documentNumber) checkDocument({ documentType: v.documentType, documentNumber: v.documentNumber }, ctx);

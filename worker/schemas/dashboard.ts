@@ -31,7 +31,7 @@ const instant = (name: "from" | "to", description: string) =>
   z
     .string()
     .max(40, "must be an ISO 8601 date or date-time")
-    .refine(isPeriodInstant, "must be an ISO 8601 date (2026-11-01, meaning 00:00 UTC) or date-time with Z or an offset (2026-11-01T12:00:00-03:00), from 1970 to 9998")
+    .refine(isPeriodInstant, { message: "must be an ISO 8601 date (2026-11-01, meaning 00:00 UTC) or date-time with Z or an offset (2026-11-01T12:00:00-03:00), from 1970 to 9998", params: { code: "invalid_format" } })
     .optional()
     .openapi({
       param: { name, in: "query" },

@@ -35,7 +35,7 @@ export const FeeRateSchema = z
 
 const Fees = z
   .strictObject({ PIX: FeeRateSchema.optional(), CREDIT_CARD: FeeRateSchema.optional(), DEBIT_CARD: FeeRateSchema.optional() })
-  .refine((fees) => PAYMENT_METHODS.some((m) => fees[m] !== undefined), "price at least one payment method (PIX, CREDIT_CARD, DEBIT_CARD)")
+  .refine((fees) => PAYMENT_METHODS.some((m) => fees[m] !== undefined), { message: "price at least one payment method (PIX, CREDIT_CARD, DEBIT_CARD)", params: { code: "required" } })
   .openapi({ description: "The methods the plan offers, each with its price. A method left out is not offered under the plan." });
 
 const Surcharges = z
@@ -56,7 +56,7 @@ export const FeePlanCreateSchema = z
   .superRefine((plan, ctx) => {
     const surcharges = plan.installmentSurchargesBps;
     if (surcharges && Object.keys(surcharges).length > 0 && !plan.fees.CREDIT_CARD) {
-      ctx.addIssue({ code: "custom", path: ["installmentSurchargesBps"], message: "installment surcharges apply to CREDIT_CARD, which fees does not price" });
+      ctx.addIssue({ code: "custom", params: { code: "not_allowed" }, path: ["installmentSurchargesBps"], message: "installment surcharges apply to CREDIT_CARD, which fees does not price" });
     }
   })
   .openapi("FeePlanCreate");

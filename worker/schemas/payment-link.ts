@@ -33,16 +33,16 @@ const CheckoutConfig = z
       try {
         parsed = JSON.parse(value);
       } catch {
-        ctx.addIssue({ code: "custom", message: "must be a JSON object (the string is not valid JSON)" });
+        ctx.addIssue({ code: "custom", params: { code: "invalid_json" }, message: "must be a JSON object (the string is not valid JSON)" });
         return z.NEVER;
       }
     }
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-      ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+      ctx.addIssue({ code: "custom", params: { code: "invalid_type" }, message: "must be a JSON object" });
       return z.NEVER;
     }
     if (new TextEncoder().encode(JSON.stringify(parsed)).length > MAX_CHECKOUT_CONFIG_BYTES) {
-      ctx.addIssue({ code: "custom", message: `must be at most ${MAX_CHECKOUT_CONFIG_BYTES} bytes of JSON` });
+      ctx.addIssue({ code: "custom", params: { code: "too_big" }, message: `must be at most ${MAX_CHECKOUT_CONFIG_BYTES} bytes of JSON` });
       return z.NEVER;
     }
     return parsed as Record<string, unknown>;

@@ -11,7 +11,7 @@ export const PaymentsConfigQuerySchema = z.object({
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, "must be three upper-case letters, an ISO 4217 code such as USD")
-    .refine(isCurrency, "is not an ISO 4217 currency code")
+    .refine(isCurrency, { message: "is not an ISO 4217 currency code", params: { code: "invalid_currency" } })
     .optional()
     .transform((v) => v ?? "BRL")
     .openapi({

@@ -6,7 +6,7 @@ const FieldErrorSchema = z
   .object({
     path: z.string().openapi({ example: "address.zipCode", description: "JSON path of the invalid field." }),
     in: z.enum(["body", "query", "path", "header"]),
-    code: z.string().openapi({ example: "invalid_format" }),
+    code: z.string().openapi({ example: "invalid_zip_code", description: "A field code: one of those listed on `{base}/docs/errors#field-codes`; never `custom`." }),
     message: z.string(),
   })
   .openapi("FieldError");
@@ -14,7 +14,10 @@ const FieldErrorSchema = z
 /** RFC 9457 problem details, as every error response carries them. */
 export const ProblemSchema = z
   .object({
-    type: z.string().openapi({ example: "urn:problem-type:pay:validation-failed" }),
+    type: z.string().openapi({
+      example: "https://pay.example.com/docs/errors#VALIDATION_FAILED",
+      description: "A link to the code's entry on the errors page this service serves: `{base}/docs/errors#CODE`.",
+    }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),

@@ -35,19 +35,19 @@ export const BankAccountSchema = z
   .superRefine((b, ctx) => {
     const doc = b.accountHolderDocument;
     if ((doc.length === 11 && !isValidCpf(doc)) || (doc.length === 14 && !isValidCnpj(doc))) {
-      ctx.addIssue({ code: "custom", path: ["accountHolderDocument"], message: "has invalid check digits" });
+      ctx.addIssue({ code: "custom", params: { code: "invalid_check_digits" }, path: ["accountHolderDocument"], message: "has invalid check digits" });
     }
     if (b.pixKey !== undefined && b.pixKeyType === undefined) {
-      ctx.addIssue({ code: "custom", path: ["pixKeyType"], message: "is required with pixKey" });
+      ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["pixKeyType"], message: "is required with pixKey" });
     }
     if (b.pixKeyType !== undefined && b.pixKey === undefined) {
-      ctx.addIssue({ code: "custom", path: ["pixKey"], message: "is required with pixKeyType" });
+      ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["pixKey"], message: "is required with pixKeyType" });
     }
     if (b.pixKey !== undefined && b.pixKeyType !== undefined && pixKeyType(b.pixKey) !== b.pixKeyType) {
-      ctx.addIssue({ code: "custom", path: ["pixKey"], message: `is not a valid ${b.pixKeyType} key (${PIX_KEY_FORMATS})` });
+      ctx.addIssue({ code: "custom", params: { code: "invalid_pix_key" }, path: ["pixKey"], message: `is not a valid ${b.pixKeyType} key (${PIX_KEY_FORMATS})` });
     }
     if (b.transferType === "PIX" && b.pixKey === undefined) {
-      ctx.addIssue({ code: "custom", path: ["pixKey"], message: "is required when transferType is PIX" });
+      ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["pixKey"], message: "is required when transferType is PIX" });
     }
   })
   .openapi("BankAccount");
@@ -77,7 +77,7 @@ export const SellerCreateSchema = z
     paymentMethods: z
       .array(z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(", ")}` }))
       .min(1, "must name at least one method")
-      .refine((m) => new Set(m).size === m.length, "must not repeat a method"),
+      .refine((m) => new Set(m).size === m.length, { message: "must not repeat a method", params: { code: "duplicate" } }),
     feePlanId: z.uuid("must be a UUID: a fee plan of yours (POST /v1/fee-plans)"),
     owner: z
       .strictObject({ email: Email.optional(), firstName: plainText(100), lastName: plainText(100).optional() })

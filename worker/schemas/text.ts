@@ -23,7 +23,7 @@ export function plainText(max: number) {
     .trim()
     .min(1, "must not be empty")
     .max(max, `at most ${max} characters`)
-    .refine((v) => !CONTROL.test(v), "must not contain control characters (newlines, tabs, NUL…)")
-    .refine((v) => !BIDI.test(v), "must not contain bidirectional control characters (U+202E and the like)")
-    .refine((v) => !LONE_SURROGATE.test(v), "must be valid Unicode text (it has a lone surrogate)");
+    .refine((v) => !CONTROL.test(v), { message: "must not contain control characters (newlines, tabs, NUL…)", params: { code: "invalid_characters" } })
+    .refine((v) => !BIDI.test(v), { message: "must not contain bidirectional control characters (U+202E and the like)", params: { code: "invalid_characters" } })
+    .refine((v) => !LONE_SURROGATE.test(v), { message: "must be valid Unicode text (it has a lone surrogate)", params: { code: "invalid_characters" } });
 }

@@ -29,7 +29,7 @@ export const DeviceChannelSchema = z
   .transform((value, ctx) => {
     const canonical = DEVICE_CHANNEL_SPELLINGS[value.trim().toUpperCase()];
     if (canonical) return canonical;
-    ctx.addIssue({ code: "custom", message: "must be BROWSER, APP or 3RI (also accepted: Browser, BRW, 02; App, 01; 03)" });
+    ctx.addIssue({ code: "custom", params: { code: "invalid_value" }, message: "must be BROWSER, APP or 3RI (also accepted: Browser, BRW, 02; App, 01; 03)" });
     return z.NEVER;
   })
   .openapi({
@@ -98,9 +98,9 @@ export const ThreeDsAuthenticateSchema = z
   // IP, and the transaction already names the buyer. A server's call needs both, as the spec says.
   .superRefine((body, ctx) => {
     if (body.clientSecret !== undefined) return;
-    if (body.billing === undefined) ctx.addIssue({ code: "custom", path: ["billing"], message: "is required (optional only for a browser paying with a clientSecret)" });
+    if (body.billing === undefined) ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["billing"], message: "is required (optional only for a browser paying with a clientSecret)" });
     if (body.deviceInformation.ipAddress === undefined) {
-      ctx.addIssue({ code: "custom", path: ["deviceInformation", "ipAddress"], message: "is required (optional only for a browser paying with a clientSecret)" });
+      ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["deviceInformation", "ipAddress"], message: "is required (optional only for a browser paying with a clientSecret)" });
     }
   })
   .openapi("ThreeDsAuthenticateRequest");

@@ -27,7 +27,7 @@ export const Amount = z
 export const Currency = z
   .string()
   .transform((v) => v.toUpperCase())
-  .refine(isCurrency, "must be an ISO 4217 currency code, e.g. BRL")
+  .refine(isCurrency, { message: "must be an ISO 4217 currency code, e.g. BRL", params: { code: "invalid_currency" } })
   .openapi({ type: "string", example: "BRL" });
 
 /** The inline `buyer` of a transaction: contact fields optional, document checked. */
@@ -61,30 +61,30 @@ type CreateFields = {
 /** The rules that depend on the payment method (one issue per broken rule, by field). */
 function methodRules(v: CreateFields, ctx: z.RefinementCtx) {
   if (v.buyerId === undefined && v.buyer === undefined) {
-    ctx.addIssue({ code: "custom", path: ["buyer"], message: "a transaction needs buyerId or buyer" });
+    ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["buyer"], message: "a transaction needs buyerId or buyer" });
   }
   if (v.buyerId !== undefined && v.buyer !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["buyerId"], message: "send buyerId or buyer, not both" });
+    ctx.addIssue({ code: "custom", params: { code: "conflicting_fields" }, path: ["buyerId"], message: "send buyerId or buyer, not both" });
   }
   if (v.paymentMethod === "PIX") {
-    if (v.currency !== "BRL") ctx.addIssue({ code: "custom", path: ["currency"], message: "PIX charges are in BRL only" });
+    if (v.currency !== "BRL") ctx.addIssue({ code: "custom", params: { code: "unsupported_currency" }, path: ["currency"], message: "PIX charges are in BRL only" });
     for (const field of ["card", "threeDs"] as const) {
-      if (v[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `${field} is only for card payments` });
+      if (v[field] !== undefined) ctx.addIssue({ code: "custom", params: { code: "not_allowed" }, path: [field], message: `${field} is only for card payments` });
     }
     return;
   }
   if (v.paymentMethod === "DEBIT_CARD" && v.installments !== undefined && v.installments > 1) {
-    ctx.addIssue({ code: "custom", path: ["installments"], message: "a DEBIT_CARD payment is paid at once: installments must be 1" });
+    ctx.addIssue({ code: "custom", params: { code: "too_big" }, path: ["installments"], message: "a DEBIT_CARD payment is paid at once: installments must be 1" });
   }
   if (v.maxInstallments !== undefined) {
     if (v.paymentMethod !== "CREDIT_CARD") {
-      ctx.addIssue({ code: "custom", path: ["maxInstallments"], message: "only a CREDIT_CARD payment is paid in installments" });
+      ctx.addIssue({ code: "custom", params: { code: "not_allowed" }, path: ["maxInstallments"], message: "only a CREDIT_CARD payment is paid in installments" });
     } else if (v.maxInstallments < (v.installments ?? 1)) {
-      ctx.addIssue({ code: "custom", path: ["maxInstallments"], message: "must be at least installments" });
+      ctx.addIssue({ code: "custom", params: { code: "too_small" }, path: ["maxInstallments"], message: "must be at least installments" });
     }
   }
   if (v.threeDs !== undefined && v.card === undefined) {
-    ctx.addIssue({ code: "custom", path: ["card"], message: "send the card the 3DS authentication was for (the same card, or its cardToken)" });
+    ctx.addIssue({ code: "custom", params: { code: "required" }, path: ["card"], message: "send the card the 3DS authentication was for (the same card, or its cardToken)" });
   }
 }
 

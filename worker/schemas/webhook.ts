@@ -14,7 +14,7 @@ export const EventTypesSchema = z
   .array(z.enum(TYPES, { error: `must be one of ${TYPES.join(", ")}` }))
   .min(1, "subscribe to at least one event type (or ALL)")
   .max(TYPES.length)
-  .refine((types) => new Set(types).size === types.length, "lists an event type twice")
+  .refine((types) => new Set(types).size === types.length, { message: "lists an event type twice", params: { code: "duplicate" } })
   .openapi({ description: `Event types to receive: ${TYPES.join(", ")}. \`ALL\` subscribes to every type, present and future.` });
 
 /** A webhook URL; what hosts and schemes are allowed depends on the key's mode (checked by the domain). */
@@ -37,7 +37,7 @@ export const WebhookCreateSchema = z
     isActive: z.boolean().default(true),
     secret: z
       .string()
-      .refine(isWebhookSecret, "must be whsec_ followed by base64 of 24 to 64 bytes (the Standard Webhooks format); omit it to have one made")
+      .refine(isWebhookSecret, { message: "must be whsec_ followed by base64 of 24 to 64 bytes (the Standard Webhooks format); omit it to have one made", params: { code: "invalid_format" } })
       .optional()
       .openapi({ description: "Signing secret; generated when omitted. Returned in this response only." }),
   })

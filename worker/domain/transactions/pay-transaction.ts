@@ -4,7 +4,7 @@
  * For PIX the confirmation comes from the payer's bank through the PSP; in test mode, the
  * sandbox endpoint stands in for it. `paidAt` is set and the fee is charged at the rates copied
  * onto the transaction at creation (fees.ts). A charge whose QR code has expired cannot be paid:
- * the payer's bank would refuse it; reading it expires it (expire-transactions.ts).
+ * the payer's bank would refuse it (409 TRANSACTION_EXPIRED); reading it expires it (expire-transactions.ts).
  */
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -23,7 +23,7 @@ export async function payTransaction(platform: Platform, scope: Scope, id: strin
     const now = platform.now();
     const { row } = current;
     if (row.cancellationReason === "EXPIRED") {
-      throw new ApiError("INVALID_STATE_TRANSITION", `The transaction's QR code expired at ${row.expiresAt}; it can no longer be paid.`, {
+      throw new ApiError("TRANSACTION_EXPIRED", `The transaction's QR code expired at ${row.expiresAt}; it can no longer be paid. Create a new charge.`, {
         extensions: { currentStatus: row.status, expiresAt: row.expiresAt },
       });
     }
