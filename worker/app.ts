@@ -11,6 +11,7 @@ import { noStore } from "./http/no-store";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
 import { requestLog } from "./http/request-log";
+import { requestDefaultsInWords } from "./lib/openapi-document";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
@@ -45,20 +46,25 @@ export const OPENAPI_INFO = {
     title: "Pay API",
     version: "1.0.0",
     description:
-      "PIX charges with dynamic BR Codes, refunds and buyers, with idempotent creation and a sandbox " +
-      "for test keys. Errors are application/problem+json (RFC 9457) with a stable code.",
+      "The /v1 API of Pay, an open-source payment gateway: PIX charges with dynamic BR Codes and card payments after 3DS " +
+      "(the service's own 3DS server), refunds, buyers and a card vault; payment links, with a public checkout a buyer pays " +
+      "without an account; a company's sub-sellers with their fee plans, settlements, chargebacks and dashboards; and " +
+      "signed webhooks with an events feed. Creation is idempotent (`Idempotency-Key`). A test key (`sk_test_…`) sees only " +
+      "test data and may call the sandbox routes. Errors are application/problem+json (RFC 9457) with a stable `code`.",
   },
   tags: [
     {
       name: "Transactions",
       description:
-        "PIX charges with a dynamic BR Code: create (idempotent), list, read, cancel, refund. A key sees only its own " +
-        "mode's transactions (test or live).",
+        "PIX charges with a dynamic BR Code, and credit or debit card payments after 3DS: create (idempotent), list, read, " +
+        "cancel, refund. A card charge left to the buyer's browser (`pendingAction`) is confirmed once its 3DS is done. A key " +
+        "sees only its own mode's transactions (test or live).",
     },
     {
       name: "Webhooks",
       description:
-        "Signed HTTP notifications of a seller's events, at least once: registration, notification settings, delivery history, tests and retries.",
+        "Signed HTTP notifications of a seller's events, at least once: registration, notification settings, delivery history, " +
+        "tests, retries and replays; and the events feed (`GET /v1/events`) to poll instead.",
     },
     {
       name: "Cards",
@@ -85,8 +91,12 @@ export const OPENAPI_INFO = {
     },
     { name: "Payments config", description: "What a seller's checkout needs to know for a currency: enabled, provider, region, publishable key." },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
-    { name: "Sandbox", description: "Test mode only: what the outside world would do. A live key gets 404." },
-    { name: "PIX", description: "Public PIX URLs reached through the QR code: no key." },
+    {
+      name: "Sandbox",
+      description:
+        "Test mode only: what the outside world would do (a buyer paying, a KYC decision, a settlement day, a chargeback). A live key gets 404.",
+    },
+    { name: "PIX", description: "Public PIX URLs, no key: the payload a bank app reads through the QR code, the QR image, and the keys that sign the payload." },
     { name: "System", description: "Operational routes without a key: health." },
   ],
 };
@@ -147,8 +157,10 @@ export function createApp(platform: Platform) {
     name: "Authorization",
     description: "The same key as `Authorization: ApiKey <key>`.",
   });
-  app.doc31(declarePage("GET", "/openapi.json", { caller: "public" }), (c) => ({ ...OPENAPI_INFO, servers: [{ url: c.get("platform").config.baseUrl }] }));
-  app.get(declarePage("GET", "/docs", { caller: "public" }), docsPage(() => app.getOpenAPI31Document(OPENAPI_INFO)));
+  // The generated document, with request bodies' defaults in words (lib/openapi-document.ts).
+  const openApiDocument = (extra: { servers?: Array<{ url: string }> } = {}) => requestDefaultsInWords(app.getOpenAPI31Document({ ...OPENAPI_INFO, ...extra }));
+  app.get(declarePage("GET", "/openapi.json", { caller: "public" }), (c) => c.json(openApiDocument({ servers: [{ url: c.get("platform").config.baseUrl }] })));
+  app.get(declarePage("GET", "/docs", { caller: "public" }), docsPage(() => openApiDocument()));
   // Every problem's `type` links here: {base}/docs/errors#CODE.
   app.route("/", errorsPageRoutes);
 

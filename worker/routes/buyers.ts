@@ -21,7 +21,16 @@ const createBuyerRoute = route("secret", {
   tags: ["Buyers"],
   operationId: "createBuyer",
   summary: "Create a buyer",
-  request: { body: jsonBody(BuyerCreateSchema) },
+  request: {
+    body: jsonBody(BuyerCreateSchema, {
+      name: "Maria da Silva",
+      documentType: "CPF",
+      documentNumber: "12345678909",
+      email: "maria@example.com",
+      phone: "11987654321",
+      address: { street: "Avenida Paulista", number: "1000", complement: "apto 12", neighborhood: "Bela Vista", city: "São Paulo", state: "SP", zipCode: "01310100", country: "BR" },
+    }),
+  },
   responses: { 201: json(BuyerSchema, "The buyer, document masked."), ...problemResponses(400, 401) },
 });
 
@@ -53,7 +62,7 @@ const updateBuyerRoute = route("secret", {
   summary: "Update a buyer (only the sent fields change)",
   request: {
     params: BuyerIdParam,
-    body: jsonBody(BuyerUpdateSchema),
+    body: jsonBody(BuyerUpdateSchema, { email: "maria.silva@example.com", phone: "11912345678" }),
   },
   responses: { 200: json(BuyerSchema, "The updated buyer."), ...problemResponses(400, 401, 404) },
 });

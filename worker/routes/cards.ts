@@ -19,7 +19,16 @@ const tokenizeRoute = route("secret", {
     "Vaults the card of one of your buyers and returns its token, for `card.cardToken` on later transactions. The number is " +
     "stored only encrypted; the security code is checked and discarded. 400 for invalid card data (Luhn, brand, expiry), " +
     "422 CARD_REFUSED when the processor refuses the card (test cards: docs/test-cards.json).",
-  request: { body: jsonBody(TokenizeRequestSchema) },
+  request: {
+    body: jsonBody(TokenizeRequestSchema, {
+      buyerId: "6c2f0a8e-3b1d-4c7a-9e52-8f4d1a0b7c31",
+      cardHolderName: "MARIA DA SILVA",
+      cardNumber: "4111111111111111",
+      cardExpirationDate: "122030",
+      cardSecurityCode: "123",
+      tokenizationMode: "TOKENIZED_CARD",
+    }),
+  },
   responses: { 200: json(TokenizedCardSchema, "The tokenized card."), ...problemResponses(400, 401, 422) },
 });
 

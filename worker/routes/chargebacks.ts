@@ -24,7 +24,7 @@ const routes = {
       "Opens an OPEN chargeback on a PAID CREDIT_CARD or DEBIT_CARD transaction (event CHARGEBACK_RECEIVED). The " +
       "transaction's status does not change; the amount is deducted from the seller's settlement. Not PAID: 409; " +
       "PIX (no chargebacks) or an amount above what is neither refunded nor charged back: 422.",
-    request: { params: idParam("id"), body: { ...jsonBody(ChargebackCreateSchema), required: false } },
+    request: { params: idParam("id"), body: { ...jsonBody(ChargebackCreateSchema, { amount: 500, reasonCode: "product_not_received" }), required: false } },
     responses: { 201: json(ChargebackSchema, "The chargeback, OPEN."), ...problemResponses(400, 401, 404, 409, 422) },
   }),
   list: route("secret", {

@@ -34,7 +34,10 @@ const payRoute = route("public", {
     "Creates the link's charge: PIX answers the QR code; a card answers a PENDING transaction for the card frame and 3DS. " +
     "422 INVALID_DATA names the field (a method the link does not accept, a missing document the link requires, an amount below the " +
     "minimum, too many installments); 409 for a sold-out, inactive or expired link and an expired session. Idempotent on Idempotency-Key.",
-  request: { params: idParam("id"), headers: CheckoutHeaders.merge(IdempotencyHeaders), body: jsonBody(CheckoutSessionPaySchema) },
+  request: { params: idParam("id"), headers: CheckoutHeaders.merge(IdempotencyHeaders), body: jsonBody(CheckoutSessionPaySchema, {
+    paymentMethod: "PIX",
+    buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "12345678909" },
+  }) },
   responses: { 201: json(CheckoutSessionStateSchema, "The session and its charge."), ...problemResponses(400, 401, 404, 409, 422) },
 });
 

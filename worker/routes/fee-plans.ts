@@ -22,7 +22,14 @@ const routes = {
     description:
       "Companies only: a sub-seller gets 403. A method left out of `fees` is not offered under the plan. " +
       "Credit card sales in installments add `installmentSurchargesBps[n]` to the card rate's `percentBps`.",
-    request: { body: jsonBody(FeePlanCreateSchema) },
+    request: {
+      body: jsonBody(FeePlanCreateSchema, {
+        name: "Marketplace padrão",
+        fees: { PIX: { percentBps: 80, fixedCents: 0 }, CREDIT_CARD: { percentBps: 299, fixedCents: 50 }, DEBIT_CARD: { percentBps: 150, fixedCents: 10 } },
+        installmentSurchargesBps: { "2": 150, "12": 900 },
+        platformShareBps: 2500,
+      }),
+    },
     responses: { 201: json(FeePlanSchema, "The plan."), ...problemResponses(400, 401, 403) },
   }),
   list: route("secret", {

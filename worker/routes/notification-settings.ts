@@ -21,7 +21,7 @@ const readRoute = route("secret", {
 const updateRoute = route("secret", {
   method: "put", path, tags: ["Webhooks"], operationId: "updateNotificationSettings",
   summary: "Turn event types on or off for the seller's webhooks",
-  request: { params, body: jsonBody(NotificationSettingsUpdateSchema) },
+  request: { params, body: jsonBody(NotificationSettingsUpdateSchema, { webhook: { TRANSACTION_PAID: true, TRANSACTION_CANCELLED: false } }) },
   responses: { 200: json(NotificationSettingsSchema, "The settings after the change."), ...problemResponses(400, 401, 403) },
 });
 

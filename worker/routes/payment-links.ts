@@ -30,7 +30,20 @@ const createRoute = route("secret", {
   method: "post", path: "/v1/payment-links", tags, operationId: "createPaymentLink",
   summary: "Create a payment link",
   description: "ACTIVE at once, or DRAFT with `status: \"DRAFT\"` (published by activate). Event PAYMENT_LINK_CREATED.",
-  request: { body: jsonBody(PaymentLinkCreateSchema) },
+  request: {
+    body: jsonBody(PaymentLinkCreateSchema, {
+      name: "Camiseta Pay",
+      description: "Camiseta de algodão, tamanho M",
+      amountInCents: 5900,
+      paymentMethods: ["PIX", "CREDIT_CARD"],
+      maxInstallments: 3,
+      requireCustomerDocument: true,
+      successUrl: "https://loja.example.com/obrigado",
+      cancelUrl: "https://loja.example.com/carrinho",
+      maxUses: 100,
+      checkoutConfig: { locale: "pt-BR" },
+    }),
+  },
   responses: { 201: json(PaymentLinkSchema, "The payment link."), ...problemResponses(400, 401, 422) },
 });
 
@@ -46,7 +59,7 @@ const updateRoute = route("secret", {
   method: "patch", path: "/v1/payment-links/{id}", tags, operationId: "updatePaymentLink",
   summary: "Change a payment link's fields",
   description: "The fields sent change (event PAYMENT_LINK_UPDATED). `maxUses` cannot go below the uses paid or held by pending charges. An EXPIRED link is 409.",
-  request: { params: LinkParam, body: jsonBody(PaymentLinkUpdateSchema) },
+  request: { params: LinkParam, body: jsonBody(PaymentLinkUpdateSchema, { name: "Camiseta Pay (edição limitada)", maxUses: 50 }) },
   responses: { 200: json(PaymentLinkSchema, "The link after the change."), ...problemResponses(400, 401, 404, 409, 422) },
 });
 

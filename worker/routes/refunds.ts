@@ -22,7 +22,7 @@ const createRefundRoute = route("secret", {
     "Creates a PENDING refund and moves the transaction to REFUND_PENDING until the acquirer concludes it. " +
     "`amount` defaults to what is left to refund; refunds never add up to more than the transaction's amount (409 " +
     "REFUND_EXCEEDS_AMOUNT). Only PAID (or REFUND_PENDING) transactions can be refunded (409 INVALID_STATE_TRANSITION).",
-  request: { params: TransactionIdParam, headers: IdempotencyHeaders, body: { ...jsonBody(RefundCreateSchema), required: false } },
+  request: { params: TransactionIdParam, headers: IdempotencyHeaders, body: { ...jsonBody(RefundCreateSchema, { amount: 500 }), required: false } },
   responses: {
     201: json(RefundSchema, "The new refund, PENDING."),
     200: json(RefundSchema, "Idempotent replay: the first response's body."),

@@ -29,7 +29,31 @@ const createSellerRoute = route({ caller: "company", companyOnly: "A sub-seller 
     "A company registers a sub-seller on one of its fee plans. The sub-seller starts PENDING (KYC) and cannot take " +
     "payments until ACTIVE. 201 (the spec shows 200: every creation here answers 201). `apiKey`, `publishableKey` and " +
     "`webhookSecret` appear in this response only.",
-  request: { body: jsonBody(SellerCreateSchema) },
+  request: {
+    body: jsonBody(SellerCreateSchema, {
+      legalName: "Padaria Pão Quente Ltda",
+      fantasyName: "Pão Quente",
+      documentType: "CNPJ",
+      documentNumber: "11222333000181",
+      email: "dono@paoquente.com.br",
+      address: { street: "Rua Augusta", number: "100", neighborhood: "Consolação", city: "São Paulo", state: "SP", zipCode: "01305000", country: "BR" },
+      bankAccount: {
+        bankCode: "341",
+        agencyNumber: "0001",
+        accountNumber: "123456",
+        accountDigit: "7",
+        accountType: "CHECKING",
+        pixKey: "11222333000181",
+        pixKeyType: "CNPJ",
+        transferType: "PIX",
+        accountHolderName: "Padaria Pão Quente Ltda",
+        accountHolderDocument: "11222333000181",
+      },
+      businessInfo: { mcc: "5462", cnae: "1091102", businessType: "Padaria", websiteUrl: "https://paoquente.com.br" },
+      paymentMethods: ["PIX", "CREDIT_CARD"],
+      feePlanId: "9a4e1c70-5d2b-4f8e-a163-2b7c9d0e4f15",
+    }),
+  },
   responses: { 201: json(SellerWithKeysSchema, "The sub-seller and its keys."), ...problemResponses(400, 401, 403, 422) },
 });
 
@@ -60,7 +84,7 @@ const moveRoute = (action: "suspend" | "reactivate") =>
     path: `/v1/sellers/{sellerId}/${action}`,
     operationId: `${action}Seller`,
     summary: action === "suspend" ? "Suspend an ACTIVE sub-seller (its payments stop)" : "Reactivate a SUSPENDED sub-seller",
-    request: { params: SellerParam, body: { ...jsonBody(StatusChangeSchema), required: false } },
+    request: { params: SellerParam, body: { ...jsonBody(StatusChangeSchema, { reason: "Documentos em revisão" }), required: false } },
     responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 403, 404, 409) },
   });
 
@@ -70,7 +94,7 @@ const kycRoute = route({ caller: "secret", testModeOnly: true }, {
   tags: ["Sandbox"],
   operationId: "sandboxDecideKyc",
   summary: "Decide a PENDING seller's KYC: approved → ACTIVE, rejected → BLOCKED (test mode)",
-  request: { params: SellerParam, body: jsonBody(KycDecisionSchema) },
+  request: { params: SellerParam, body: jsonBody(KycDecisionSchema, { decision: "approved" }) },
   responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 404, 409) },
 });
 

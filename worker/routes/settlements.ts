@@ -30,7 +30,8 @@ const routes = {
       "Runs the settlement sweep for your test transactions, refunds and chargebacks: everything due by today (UTC), or " +
       "by the day of `asOf`, is paid in one settlement per currency (event SETTLEMENT_PAID). Returns the settlements paid; " +
       "none when nothing is due.",
-    request: { body: { ...jsonBody(SettlementRunSchema), required: false } },
+    // `asOf` may not be in the past, so the example leaves it out: it settles as of now.
+    request: { body: { ...jsonBody(SettlementRunSchema, {}), required: false } },
     responses: { 200: json(SettlementRunResultSchema, "The settlements this run paid."), ...problemResponses(400, 401) },
   }),
   list: route("secret", {

@@ -29,7 +29,7 @@ const addMemberRoute = route("secret", {
   path: "/v1/sellers/{sellerId}/team",
   operationId: "addTeamMember",
   summary: "Invite a member to the seller's team",
-  request: { ...common.request, body: jsonBody(TeamMemberCreateSchema) },
+  request: { ...common.request, body: jsonBody(TeamMemberCreateSchema, { email: "ana@paoquente.com.br", firstName: "Ana", lastName: "Souza", profile: "FINANCE" }) },
   responses: { 201: json(TeamMemberSchema, "The member, INVITED."), ...problemResponses(400, 401, 404, 409) },
 });
 

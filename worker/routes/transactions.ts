@@ -38,7 +38,17 @@ const createTransactionRoute = route("secret", {
     "PIX: a charge in PENDING with a dynamic BR Code. Cards: with `threeDs`, authorized and captured at once (PAID or FAILED); " +
     "without, PENDING with `pendingAction` for the browser. Send an Idempotency-Key to retry safely: the same key and " +
     "body answer 200 with the first response (`Idempotent-Replayed: true`); a different body is a 409.",
-  request: { headers: IdempotencyHeaders, body: jsonBody(TransactionCreateSchema) },
+  request: {
+    headers: IdempotencyHeaders,
+    body: jsonBody(TransactionCreateSchema, {
+      paymentMethod: "PIX",
+      amount: 1050,
+      currency: "BRL",
+      description: "Pedido 1234",
+      expirationSeconds: 3600,
+      buyer: { name: "Maria da Silva", documentType: "CPF", documentNumber: "12345678909", email: "maria@example.com" },
+    }),
+  },
   responses: {
     201: json(TransactionSchema, "The new transaction."),
     200: json(TransactionSchema, "Idempotent replay: the first response's body."),
@@ -116,6 +126,7 @@ const confirmRoute = route("browser", {
               .openapi({ description: "CREDIT_CARD: the buyer's choice of installments (priced with the plan's surcharge); default the transaction's." }),
           })
           .openapi("ConfirmRequest"),
+        { installments: 1 },
       ),
       required: false,
     },

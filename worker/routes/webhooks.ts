@@ -36,7 +36,14 @@ const routes = {
   create: route("secret", {
     ...common, method: "post", path: base, operationId: "createWebhook", summary: "Register a webhook",
     description: "201 with the webhook and its signing secret, which is never shown again. 403 for a seller you may not manage.",
-    request: { params: SellerParam, body: jsonBody(WebhookCreateSchema) },
+    request: {
+      params: SellerParam,
+      body: jsonBody(WebhookCreateSchema, {
+        url: "https://loja.example.com/webhooks/pay",
+        eventTypes: ["TRANSACTION_PAID", "TRANSACTION_REFUNDED"],
+        description: "Pedidos pagos e reembolsados",
+      }),
+    },
     responses: { 201: json(WebhookWithSecretSchema, "The webhook, with its secret (this once)."), ...problemResponses(400, 401, 403) },
   }),
   list: route("secret", {
@@ -46,7 +53,7 @@ const routes = {
   }),
   update: route("secret", {
     ...common, method: "patch", path: `${base}/{webhookId}`, operationId: "updateWebhook", summary: "Update a webhook (only the sent fields)",
-    request: { params: WebhookParams, body: jsonBody(WebhookUpdateSchema) },
+    request: { params: WebhookParams, body: jsonBody(WebhookUpdateSchema, { eventTypes: ["ALL"], isActive: true }) },
     responses: { 200: json(WebhookSchema, "The updated webhook."), ...problemResponses(400, 401, 403, 404) },
   }),
   remove: route("secret", {
@@ -80,7 +87,7 @@ const routes = {
     ...common, method: "post", path: `${base}/{webhookId}/replay`, operationId: "replayWebhookEvents",
     summary: "Send the webhook the events of a time range again (up to 1000 per call)",
     description: "For a receiver that was down longer than the retries last: each event the webhook subscribes to becomes a new delivery with the same envelope.",
-    request: { params: WebhookParams, body: jsonBody(ReplayRequestSchema) },
+    request: { params: WebhookParams, body: jsonBody(ReplayRequestSchema, { from: "2026-01-15T00:00:00Z" }) },
     responses: { 202: json(ReplayResultSchema, "The deliveries were created and queued."), ...problemResponses(400, 401, 403, 404) },
   }),
 };

@@ -58,7 +58,12 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { "application/json": { schema } } };
 }
 
-/** A required JSON request body for `createRoute`. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { required: true, content: { "application/json": { schema } } };
+/**
+ * A required JSON request body for `createRoute`, with a whole-body example that the API accepts as
+ * it is: Scalar's "try it" and generated SDK samples send it (fields' own examples, combined,
+ * break the rules across fields). Typed as the schema's input, so tsc checks its shape;
+ * test/openapi.examples.test.ts sends every one and expects a 2xx.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, example: z.input<T>) {
+  return { required: true, content: { "application/json": { schema, example } } };
 }

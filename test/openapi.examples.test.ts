@@ -1,0 +1,170 @@
+/**
+ * Every request body in /openapi.json has an example the API accepts as it is: Scalar's "try it"
+ * and generated SDK samples send these. Each operation's example is sent, on a fresh test platform,
+ * with the seller's secret key (as Scalar would) and must get one of the operation's documented
+ * 2xx answers.
+ *
+ * An operation whose example needs more gets a fixture in FIXTURES: the ids of its path; the few
+ * body fields that name a resource (their placeholder UUIDs are replaced by real ids, nothing else
+ * of the body changes); the state its success needs (a PAID transaction to refund); or its own
+ * headers (a checkout session is paid with its client secret, without a key). An operation that is
+ * in neither the table nor the 2xx fails here, naming the answer it got.
+ */
+import { describe, expect, it } from "vitest";
+import { authenticateBody, cardInput, runThreeDs, submitChallenge } from "./support/cards";
+import { createLink, openSession } from "./support/payment-links";
+import { createTestContext } from "./support/platform";
+import { cardSale, webhookFor } from "./support/settlements";
+import { companyFeePlan, sellerBody } from "./support/sellers";
+import { createBuyer, paidCharge, pixBody, type Ctx } from "./support/transactions";
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  example: unknown;
+  successes: number[];
+}
+
+/** What a fixture prepares for one operation's request. */
+interface Prepared {
+  /** The path's parameters. */
+  path?: Record<string, string>;
+  /** Body fields that name a resource: the example's placeholder UUID, replaced by this id. */
+  ids?: Record<string, string>;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Send the seller's secret key (default true); false for a public route. */
+  key?: boolean;
+}
+
+type Fixture = (ctx: Ctx, example: any) => Promise<Prepared>;
+
+/** A sub-seller of the context's company in `status`, created and moved through the API. */
+async function subSeller(ctx: Ctx, status: "PENDING" | "ACTIVE" | "SUSPENDED"): Promise<string> {
+  const planId = await companyFeePlan(ctx.platform.db, ctx.seller.sellerId);
+  const res = await ctx.post("/v1/sellers", sellerBody(planId));
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { id } = await res.json();
+  if (status === "PENDING") return id;
+  expect((await ctx.post(`/v1/sandbox/sellers/${id}/kyc`, { decision: "approved" })).status).toBe(200);
+  if (status === "SUSPENDED") expect((await ctx.post(`/v1/sellers/${id}/suspend`, {})).status).toBe(200);
+  return id;
+}
+
+/** setup → authenticate of `card` with the secret key, as a seller's server runs them. */
+async function authenticated(ctx: Ctx, card: unknown) {
+  const setup = await (await ctx.post("/v1/transactions/threeds/setup", { card })).json();
+  const res = await ctx.post("/v1/transactions/threeds/authenticate", authenticateBody(setup, card, 1050));
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { setup, auth: await res.json() };
+}
+
+/** The fixture of every operation whose example cannot succeed on an empty seller. */
+const FIXTURES: Record<string, Fixture> = {
+  updateBuyer: async (ctx) => ({ path: { buyerId: await createBuyer(ctx) } }),
+  tokenizeCard: async (ctx) => ({ ids: { buyerId: await createBuyer(ctx) } }),
+  createRefund: async (ctx) => ({ path: { id: (await paidCharge(ctx, 1050)).id } }),
+  // A card transaction left for the buyer's browser (pendingAction), its 3DS done: confirm charges it.
+  confirmTransaction: async (ctx) => {
+    const res = await ctx.post("/v1/transactions", { ...pixBody(), paymentMethod: "CREDIT_CARD" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const tx = await res.json();
+    const run = await runThreeDs(ctx.send, ctx.app, cardInput("4111111111111111"), tx.amount, {
+      extra: { transactionId: tx.id, clientSecret: tx.pendingAction.clientSecret },
+    });
+    expect(run.ok, JSON.stringify(run)).toBe(true);
+    return { path: { id: tx.id } };
+  },
+  // Authenticate continues the session setup opened for the same card.
+  threeDsAuthenticate: async (ctx, example) => {
+    const setup = await (await ctx.post("/v1/transactions/threeds/setup", { card: example.card })).json();
+    return { ids: { requestId: setup.requestId, referenceId: setup.referenceId } };
+  },
+  // The outcome of a challenge the buyer completed (a challenge test card, code 123456).
+  threeDsChallengeResult: async (ctx) => {
+    const { setup, auth } = await authenticated(ctx, cardInput("4000000000003220"));
+    expect(auth.code).toBe("PENDING_CHALLENGE");
+    await submitChallenge(ctx.app, auth.stepUpUrl, "123456");
+    return { ids: { requestId: setup.requestId, authenticationTransactionId: auth.authenticationTransactionId } };
+  },
+  createWebhook: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
+  updateWebhook: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
+  replayWebhookEvents: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
+  updateNotificationSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
+  createSeller: async (ctx) => ({ ids: { feePlanId: await companyFeePlan(ctx.platform.db, ctx.seller.sellerId) } }),
+  sandboxDecideKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
+  suspendSeller: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "ACTIVE") } }),
+  reactivateSeller: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "SUSPENDED") } }),
+  addTeamMember: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
+  sandboxOpenChargeback: async (ctx) => ({ path: { id: (await cardSale(ctx, 1050)).id } }),
+  updatePaymentLink: async (ctx) => ({ path: { id: (await createLink(ctx)).id } }),
+  // Public: a buyer pays an open session with its client secret (here in the header), no key.
+  payCheckoutSession: async (ctx) => {
+    const session = await openSession(ctx.app, (await createLink(ctx)).id);
+    return { path: { id: session.id }, headers: { "X-Client-Secret": session.clientSecret }, key: false };
+  },
+};
+
+/** Every operation of the document that takes a request body. */
+function operationsWithBodies(doc: any): Operation[] {
+  return Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]?.requestBody).map((method) => {
+      const op = item[method];
+      return {
+        method: method.toUpperCase(),
+        path,
+        operationId: op.operationId,
+        example: op.requestBody.content["application/json"]?.example,
+        successes: Object.keys(op.responses).filter((status) => /^2\d\d$/.test(status)).map(Number),
+      };
+    }),
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The example with its resource ids replaced: each must be a placeholder UUID in the example. */
+function withIds(operationId: string, example: unknown, ids: Record<string, string> = {}) {
+  const body = structuredClone(example) as Record<string, unknown>;
+  for (const [field, id] of Object.entries(ids)) {
+    expect(body[field], `${operationId}: the example's ${field} is a placeholder id`).toMatch(UUID);
+    body[field] = id;
+  }
+  return body;
+}
+
+const doc = await (await (await createTestContext()).app.request("/openapi.json")).json();
+const operations = operationsWithBodies(doc);
+
+describe("request body examples in /openapi.json", () => {
+  it("every operation with a request body has a whole-body example", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(24);
+    expect(operations.filter((op) => op.example === undefined).map((op) => op.operationId)).toEqual([]);
+  });
+
+  it("every fixture belongs to an operation with a request body", () => {
+    const ids = new Set(operations.map((op) => op.operationId));
+    expect(Object.keys(FIXTURES).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  for (const op of operations) {
+    it(`${op.operationId}: ${op.method} ${op.path} accepts its example`, async () => {
+      const ctx = await createTestContext();
+      const prepared = (await FIXTURES[op.operationId]?.(ctx, op.example)) ?? {};
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const value = prepared.path?.[name];
+        if (value === undefined) throw new Error(`${op.operationId}: no fixture for the path's {${name}}: add one to FIXTURES`);
+        return value;
+      });
+      const res = await ctx.app.request(path, {
+        method: op.method,
+        headers: { "Content-Type": "application/json", ...(prepared.key === false ? {} : { "X-Api-Key": ctx.seller.apiKey }), ...prepared.headers },
+        body: JSON.stringify(withIds(op.operationId, op.example, prepared.ids)),
+      });
+      expect(op.successes, `${op.operationId}: ${res.status} ${await res.clone().text()}`).toContain(res.status);
+    });
+  }
+});
