@@ -180,8 +180,9 @@ describe("the payment link's page on a 375 px phone, against npm start", { timeo
     await dialog.waitFor({ state: "visible" });
     await page.screenshot({ path: join(RESULTS, "link-card-challenge.png"), fullPage: true });
     const bank = page.locator("pay-checkout").locator('iframe[part="challenge-frame"]').contentFrame();
-    await bank.getByLabel("One-time code").fill("123456");
-    await bank.getByRole("button", { name: "Confirm" }).click();
+    // The bank's page speaks the checkout's language (pt-BR).
+    await bank.getByLabel("Código de verificação").fill("123456");
+    await bank.getByRole("button", { name: "Confirmar" }).click();
     await expectBackAtStore(page, link.id);
     expect((await chargesOf(link.id)).map((c) => c.status)).toEqual(["PAID"]);
     await buyer.context.close();

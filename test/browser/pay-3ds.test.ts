@@ -166,10 +166,16 @@ async function expectCleanPage(opened: Opened): Promise<void> {
   });
   expect(evalRefused, "the page's CSP is in force").toBe(true);
   expect(violations.filter((v) => !v.endsWith(" eval"))).toEqual([]);
-  // Chromium's own notes: the eval above, and the sandbox bank page's `autofocus`, which a
-  // cross-origin frame may not use (the widget moves focus into the frame instead).
-  expect(opened.errors.filter((e) => !e.includes("unsafe-eval") && !e.startsWith("Blocked autofocusing"))).toEqual([]);
+  // Chromium's own note on the eval above. (No "Blocked autofocusing": the bank page focuses its
+  // field by script, since a cross-origin frame may not use `autofocus`.)
+  expect(opened.errors.filter((e) => !e.includes("unsafe-eval"))).toEqual([]);
 }
+
+/** The focused element inside `<pay-3ds>`'s shadow root, by its part. */
+const activePart = (page: Page) => page.evaluate(() => document.querySelector("pay-3ds")!.shadowRoot!.activeElement?.getAttribute("part") ?? null);
+
+/** Whether the bank's page has focus, on its code field. */
+const codeFocused = (frame: FrameLocator) => frame.locator("#code").evaluate((el) => document.hasFocus() && document.activeElement === el);
 
 const paymentProps = (tx: { id: string; clientSecret: string }, extra: Record<string, unknown> = {}) => ({
   publishableKey: keys.publishable,
@@ -262,6 +268,10 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
 
     const frame = challengeFrame(page);
     await frame.getByLabel("One-time code").waitFor();
+    // Focus is on the code field: the widget focused the frame, the bank's page its field.
+    await expect.poll(() => codeFocused(frame)).toBe(true);
+    expect(await frame.locator("html").getAttribute("lang")).toBe("en");
+    expect(await frame.locator("p").first().textContent()).toBe("Confirm the payment of R$42.00 with your VISA card.");
     await page.screenshot({ path: join(RESULTS, "pay-3ds-challenge.png") });
     await frame.getByLabel("One-time code").fill("123456");
     await frame.getByRole("button", { name: "Confirm" }).click();
@@ -269,6 +279,8 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
     await page.locator("#log").getByText("pay-3ds-complete:PAID").waitFor({ timeout: 15_000 });
     expect(await dialog.count()).toBe(0);
     expect(await statusText(page)).toBe("Payment approved.");
+    // Focus moved to the result.
+    expect(await activePart(page)).toBe("status");
     expect(await serverView(tx.id)).toMatchObject({ status: "PAID" });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       `GET /v1/transactions/${tx.id}/checkout`,
@@ -282,7 +294,7 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
     await opened.close();
   });
 
-  it("a failed challenge (wrong code) → FAILED authentication_failed, in pt-BR; focus goes back where it was", async () => {
+  it("a failed challenge (wrong code) → FAILED authentication_failed, in pt-BR: the bank's page in pt-BR too; focus on the code, then on the result", async () => {
     const tx = await createCardTransaction(CARDS.challenge);
     const opened = await openShop({ locale: "pt-BR" });
     const { page } = opened;
@@ -293,15 +305,28 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await dialog.getByRole("button").textContent()).toBe("Cancelar");
     const frame = challengeFrame(page);
-    await frame.getByLabel("One-time code").fill("000000");
-    await frame.getByRole("button", { name: "Confirm" }).click();
+    // The bank's page follows the checkout's locale (?locale=pt-BR on its URL): its words and the amount.
+    expect(new URL((await page.locator("pay-3ds").locator('iframe[part="challenge-frame"]').getAttribute("src"))!).searchParams.get("locale")).toBe("pt-BR");
+    await frame.getByLabel("Código de verificação").waitFor();
+    expect(await frame.locator("html").getAttribute("lang")).toBe("pt-BR");
+    expect(await frame.getByRole("heading", { level: 1 }).textContent()).toBe("Banco Sandbox");
+    expect((await frame.locator("p").first().textContent())!.replace(/\s/g, " ")).toBe("Confirme o pagamento de R$ 42,00 com seu cartão VISA.");
+    expect(await frame.locator("body").textContent()).not.toMatch(/Confirm the|One-time|Sandbox Bank/);
+    await expect.poll(() => codeFocused(frame)).toBe(true);
+    await page.screenshot({ path: join(RESULTS, "pay-3ds-challenge-pt-BR.png") });
+    // Typed from the keyboard where focus already is; Enter submits the bank's form.
+    await page.keyboard.type("000000");
+    expect(await frame.getByLabel("Código de verificação").inputValue()).toBe("000000");
+    await page.keyboard.press("Enter");
 
     const { view, error } = await outcome(page);
     expect(error).toBeUndefined();
     expect(view).toMatchObject({ id: tx.id, status: "FAILED", failureCode: "authentication_failed" });
     expect(await serverView(tx.id)).toMatchObject({ status: "FAILED", failureCode: "authentication_failed" });
     expect(await dialog.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("buy");
+    // Focus is on the result (the status line), not back on the page's button.
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe("pay-3ds");
+    expect(await activePart(page)).toBe("status");
     expect(await statusText(page)).toMatch(/^Pagamento não aprovado\./);
     expect((await events(page)).map((e) => `${e.type}:${e.detail.status}`)).toEqual(["pay-3ds-challenge:PENDING", "pay-3ds-complete:FAILED"]);
     await expectCleanPage(opened);
@@ -363,28 +388,47 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
     await desktop.close();
   });
 
-  it("Escape never cancels; Tab stays in the dialog; Cancel rejects THREEDS_CANCELLED and leaves the sale PENDING (a new run pays it); a wrong secret rejects with the gateway's 404", async () => {
+  it("Escape never cancels, in the dialog or inside the bank's frame: it reaches Cancel; Tab stays in the dialog; Cancel (Enter) rejects THREEDS_CANCELLED and leaves the sale PENDING (a new run pays it); a wrong secret rejects with the gateway's 404", async () => {
     const tx = await createCardTransaction(CARDS.challenge);
     const opened = await openShop({});
     const { page } = opened;
+    await page.locator("#buy").focus();
     await startRun(page, paymentProps(tx));
     const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    const active = () => page.evaluate(() => document.querySelector("pay-3ds")!.shadowRoot!.activeElement?.getAttribute("part"));
+    const active = () => activePart(page);
+    const frame = challengeFrame(page);
 
-    // Escape (in the dialog) only moves focus to Cancel.
+    // Focus opens on the bank's code field; Escape pressed there (the key goes to the frame's
+    // document) moves focus to Cancel, and cancels nothing.
+    await expect.poll(() => codeFocused(frame), { timeout: 15_000 }).toBe(true);
+    // The same message from anyone but the bank's frame (here the page itself) is ignored.
+    await page.evaluate(() => window.postMessage({ type: "pay:3ds:escape" }, "*"));
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await codeFocused(frame)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(active).toBe("cancel");
+    expect(await dialog.isVisible()).toBe(true);
+    // Escape in the dialog itself does the same.
     await page.locator("pay-3ds").locator('[part="title"]').focus();
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(true);
     expect(await active()).toBe("cancel");
-    // Shift+Tab from the first stop wraps to the frame; Tab through the frame (code, Confirm) wraps to Cancel.
+    // Shift+Tab from the first stop wraps to the frame, onto its code field; Tab through the frame (Confirm) wraps to Cancel.
     await page.keyboard.press("Shift+Tab");
     expect(await active()).toBe("challenge-frame");
-    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    await expect.poll(() => codeFocused(frame)).toBe(true);
+    for (let i = 0; i < 2; i++) await page.keyboard.press("Tab");
     expect(await active()).toBe("cancel");
     expect(await dialog.isVisible()).toBe(true);
+    expect(await events(page)).toHaveLength(1); // pay-3ds-challenge only: nothing was cancelled
 
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    // Back in the frame, Escape then Enter: cancelled, from the keyboard alone.
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => codeFocused(frame)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(active).toBe("cancel");
+    await page.keyboard.press("Enter");
     const { view, error } = await outcome(page);
     expect(view).toBeUndefined();
     expect(error).toMatchObject({ isError: true, status: 0, code: "THREEDS_CANCELLED" });
@@ -392,6 +436,9 @@ describe("<pay-3ds> alone on a seller's page (strict CSP), against npm start", {
     expect(await statusText(page)).toBe("Verification cancelled.");
     expect(await serverView(tx.id)).toMatchObject({ status: "PENDING" });
     expect((await events(page)).map((e) => e.type)).toEqual(["pay-3ds-challenge", "pay-3ds-error"]);
+    expect((await events(page))[1]!.detail).toEqual({ transactionId: tx.id, code: "THREEDS_CANCELLED", message: expect.any(String) });
+    // Cancelled, focus goes back where it was (the page's button), for another try.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("buy");
 
     // The buyer tries again: a new run starts over (new setup) and can pay.
     await startRun(page, {});

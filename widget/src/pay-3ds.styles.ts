@@ -86,7 +86,9 @@ const ownStyles = css`
     background: transparent;
     color: inherit;
   }
-  [part="title"]:focus {
+  /* Focused by script only (the dialog's name; the result after the challenge): no ring. */
+  [part="title"]:focus,
+  [part="status"]:focus {
     outline: none;
   }
   /* No border: the frame's box is exactly the EMV window size (the outline is a shadow). */

@@ -22,8 +22,10 @@
  *
  * The challenge is a `role="dialog"` `aria-modal` popover (top layer, above any stacking context
  * of the seller's page) named by its heading, with a Cancel button; focus moves into the bank's
- * frame, Tab stays inside the dialog, Escape only moves focus to Cancel (it never cancels
- * silently), and focus goes back where it was afterwards. Its size is an EMV 3DS window size
+ * frame (whose page, in the element's locale, focuses its code field), Tab stays inside the
+ * dialog, Escape only moves focus to Cancel (it never cancels silently), also when pressed inside
+ * the bank's frame (the frame posts `pay:3ds:escape`). Afterwards focus moves to the status line
+ * (the result), or back where it was when the buyer cancelled. Its size is an EMV 3DS window size
  * (threeds/window-size.ts): 500x600, 600x400, 390x400 or 250x400 as the viewport allows, full
  * screen below 600 px wide, re-chosen on resize.
  *
@@ -53,7 +55,7 @@
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { GatewayError, readCheckout, type CheckoutView, type PaymentContext, type SetupResult } from "./gateway";
+import { GATEWAY_ORIGIN, GatewayError, readCheckout, type CheckoutView, type PaymentContext, type SetupResult } from "./gateway";
 import { formatAmount } from "./locale";
 import { PayElement } from "./pay-element";
 import { pay3dsStyles } from "./pay-3ds.styles";
@@ -232,7 +234,9 @@ export class Pay3ds extends PayElement {
 
   /** Shows the bank's challenge and waits until its frame says it is complete. */
   async #runChallenge(ctx: PaymentContext, auth: AuthenticateResult, signal: AbortSignal): Promise<void> {
-    const url = gatewayFrameUrl(auth.stepUpUrl, "challenge");
+    // The bank's page speaks the buyer's language (worker/routes/threeds-pages.ts).
+    const url = new URL(gatewayFrameUrl(auth.stepUpUrl, "challenge"));
+    url.searchParams.set("locale", this.resolvedLocale);
     const done = waitForFrameMessage<{ type: "pay:3ds:challenge-complete"; authenticationTransactionId?: unknown }>({
       win: this.#win,
       frame: () => this.#challengeFrame,
@@ -243,8 +247,9 @@ export class Pay3ds extends PayElement {
     done.catch(() => {}); // awaited below; a cancel before that is not an unhandled rejection
     this.#returnFocus = deepActiveElement(this.ownerDocument);
     const size = chooseWindowSize(this.#win.innerWidth, this.#win.innerHeight);
-    this.challenge = { url, size };
+    this.challenge = { url: url.href, size };
     this.#win.addEventListener("resize", this.#onResize);
+    this.#win.addEventListener("message", this.#onFrameEscape);
     await this.updateComplete;
     const dialog = this.#dialog;
     if (dialog && popoverSupported() && !dialog.matches(":popover-open")) dialog.showPopover();
@@ -269,13 +274,15 @@ export class Pay3ds extends PayElement {
     if (this.challenge) this.challenge = { ...this.challenge, size: chooseWindowSize(this.#win.innerWidth, this.#win.innerHeight) };
   };
 
+  /** Closes the dialog; focus goes to the status line (the result), or back where it was after a cancel. */
   #closeChallenge(): void {
     this.#win.removeEventListener("resize", this.#onResize);
+    this.#win.removeEventListener("message", this.#onFrameEscape);
     if (!this.challenge) return;
     const dialog = this.#dialog;
     if (dialog && popoverSupported() && dialog.matches(":popover-open")) dialog.hidePopover();
     this.challenge = null;
-    const back = this.#returnFocus;
+    const back = this.#abort?.signal.aborted ? this.#returnFocus : this.renderRoot.querySelector<HTMLElement>('[part="status"]');
     this.#returnFocus = null;
     if (back?.isConnected) back.focus();
   }
@@ -288,7 +295,13 @@ export class Pay3ds extends PayElement {
   #onDialogKeydown = (event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
     event.preventDefault();
-    this.renderRoot.querySelector<HTMLButtonElement>('[part="cancel"]')?.focus();
+    this.#wrapToStart();
+  };
+
+  /** Escape inside the bank's frame: its page says so; only that frame's message, from the gateway, counts. */
+  #onFrameEscape = (event: MessageEvent) => {
+    const frame = this.#challengeFrame;
+    if (event.origin === GATEWAY_ORIGIN && frame && event.source === frame.contentWindow && event.data?.type === "pay:3ds:escape") this.#wrapToStart();
   };
 
   /** Tab from the last stop goes back to the first, Shift+Tab from the first to the frame. */
@@ -322,7 +335,7 @@ export class Pay3ds extends PayElement {
     const amount = minor !== undefined && Number.isFinite(minor) && currency ? formatAmount(minor, currency, locale) : null;
     const challenge = this.challenge;
     return html`<div lang=${locale}>
-      <p part="status" role="status" aria-live="polite" class=${this.phase === "error" ? "error" : ""}>${this.#statusText(t)}</p>
+      <p part="status" role="status" aria-live="polite" tabindex="-1" class=${this.phase === "error" ? "error" : ""}>${this.#statusText(t)}</p>
       ${this.deviceDataUrl
         ? html`<iframe class="device-frame" src=${this.deviceDataUrl} title=${t.deviceFrame} aria-hidden="true" tabindex="-1" sandbox="allow-scripts allow-same-origin"></iframe>`
         : nothing}

@@ -27,6 +27,10 @@ export const checkoutStyles = [
     .status:empty {
       display: none;
     }
+    /* Focused by script after a card payment (the result): no ring. */
+    .status:focus {
+      outline: none;
+    }
     .status.done,
     .status.failed {
       display: grid;

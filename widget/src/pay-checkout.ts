@@ -153,6 +153,9 @@ export class PayCheckout extends PayElement {
     threeds.installments = this.view?.paymentMethod === "CREDIT_CARD" ? event.detail?.installments : undefined;
     try {
       this.view = await threeds.run(await form.submit());
+      // The result replaces the form and its button: focus goes to it (the status line).
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('[part="status"]')?.focus();
     } catch (err) {
       console.warn("[pay-checkout] the card payment stopped:", err);
       await this.load();
@@ -249,7 +252,7 @@ export class PayCheckout extends PayElement {
           </div>`
         : nothing}
       ${status
-        ? html`<div part="status" class=${`status ${status.tone ?? ""}`} role="status" aria-live="polite" aria-atomic="true">${status.title
+        ? html`<div part="status" class=${`status ${status.tone ?? ""}`} role="status" aria-live="polite" aria-atomic="true" tabindex="-1">${status.title
             ? html`<p class="status-title">${status.title}</p>`
             : nothing}${status.detail ? html`<p class="status-detail">${status.detail}</p>` : nothing}</div>`
         : nothing}

@@ -4,6 +4,13 @@
  * for the issuer's ACS. Both may be framed by any site (the widget shows them in an iframe) and
  * tell their parent how they ended with `postMessage`; a challenge opened as a page of its own
  * sends the browser back to the `returnUrl` of authenticate instead.
+ *
+ * The challenge speaks the buyer's language: `?locale=` (the widget adds its own: pt-BR or en),
+ * else the browser's Accept-Language; any `pt…` is pt-BR, anything else en; the amount by
+ * shared/money.ts, as the widget writes it. Framed, it focuses its code field itself (a
+ * cross-origin frame may not use `autofocus`; the widget focuses the frame, and the page its
+ * field, on load and whenever the frame gains focus with nothing focused in it), and tells its
+ * parent when Escape is pressed (`pay:3ds:escape`: the widget then moves focus to its Cancel).
  */
 import { formatMoney } from "../../shared/money";
 import { Hono } from "hono";
@@ -39,8 +46,53 @@ function pageHeaders(n: string): Record<string, string> {
 const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function page(title: string, body: string, script = "", n = nonce()): { html: string; headers: Record<string, string> } {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+/** The challenge page's words in each language it speaks. */
+const WORDS = {
+  en: {
+    title: "Confirm your payment",
+    bank: "Sandbox Bank",
+    confirmThe: "Confirm the payment of",
+    withYour: (brand: string) => `with your ${brand} card.`,
+    code: "One-time code",
+    confirm: "Confirm",
+    sandbox: (code: string) => `Sandbox: the code ${code} passes, any other fails.`,
+    confirmed: "Payment confirmed",
+    failed: "Confirmation failed",
+    back: "Return to the store",
+    none: "No challenge",
+    noneTitle: "No challenge is waiting",
+    noneText: "It was completed, has expired, or never existed.",
+  },
+  "pt-BR": {
+    title: "Confirme seu pagamento",
+    bank: "Banco Sandbox",
+    confirmThe: "Confirme o pagamento de",
+    withYour: (brand: string) => `com seu cartão ${brand}.`,
+    code: "Código de verificação",
+    confirm: "Confirmar",
+    sandbox: (code: string) => `Sandbox: o código ${code} é aprovado; qualquer outro é recusado.`,
+    confirmed: "Pagamento confirmado",
+    failed: "Confirmação recusada",
+    back: "Voltar à loja",
+    none: "Nenhuma confirmação",
+    noneTitle: "Nenhuma confirmação pendente",
+    noneText: "Ela já foi concluída, expirou ou nunca existiu.",
+  },
+};
+type Lang = keyof typeof WORDS;
+
+/** `?locale=`, else the browser's first language: any `pt…` is pt-BR, anything else en. */
+function langOf(query: string | undefined, acceptLanguage: string | undefined): Lang {
+  return /^pt(-|_|$)/i.test((query ?? acceptLanguage ?? "").trim()) ? "pt-BR" : "en";
+}
+
+function noChallengePage(lang: Lang) {
+  const w = WORDS[lang];
+  return page(w.none, `<h1>${w.noneTitle}</h1><p>${w.noneText}</p>`, "", lang);
+}
+
+function page(title: string, body: string, script = "", lang: Lang = "en", n = nonce()): { html: string; headers: Record<string, string> } {
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font:16px system-ui,sans-serif;margin:0;padding:24px;color:#1a1a1a}main{max-width:360px;margin:auto}input,button{font:inherit;padding:8px;width:100%;box-sizing:border-box;margin-top:8px}button{background:#1a56db;color:#fff;border:0;border-radius:6px}small{color:#666}</style>
 </head><body><main>${body}</main>${script ? `<script nonce="${n}">${script}</script>` : ""}</body></html>`;
   return { html, headers: pageHeaders(n) };
@@ -59,24 +111,35 @@ export const threedsPages = new Hono<AppEnv>()
   })
   .get(challengePage, async (c) => {
     const id = c.req.param("authenticationId");
+    const lang = langOf(c.req.query("locale"), c.req.header("Accept-Language"));
     const challenge = await pendingChallenge(c.get("platform"), id);
     if (!challenge) {
-      const { html, headers } = page("No challenge", "<h1>No challenge is waiting</h1><p>It was completed, has expired, or never existed.</p>");
+      const { html, headers } = noChallengePage(lang);
       return c.html(html, 404, headers);
     }
-    const body = `<h1>Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatMoney(challenge.amount, challenge.currency, "en"))}</strong> with your ${escapeHtml(challenge.brand)} card.</p>
-<form method="post"><label for="code">One-time code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required autofocus>
-<button type="submit">Confirm</button></form><p><small>Sandbox: the code ${CHALLENGE_CODE} passes, any other fails.</small></p>`;
-    const { html, headers } = page("Confirm your payment", body);
+    const w = WORDS[lang];
+    // The form posts to this URL, its ?locale= included, so the answer speaks the same language.
+    const body = `<h1>${w.bank}</h1><p>${w.confirmThe} <strong>${escapeHtml(formatMoney(challenge.amount, challenge.currency, lang))}</strong> ${escapeHtml(w.withYour(challenge.brand))}</p>
+<form method="post"><label for="code">${w.code}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+<button type="submit">${w.confirm}</button></form><p><small>${w.sandbox(CHALLENGE_CODE)}</small></p>`;
+    // Framed: focus the code (now, and when the frame gains focus with nothing focused in it);
+    // Escape tells the parent, whose dialog moves focus to its Cancel. The message holds nothing
+    // but its type (the parent checks that it came from this frame and from the gateway's origin).
+    const script = `const code=document.getElementById("code");code.focus();
+addEventListener("focus",()=>{if(document.activeElement===document.body)code.focus()});
+addEventListener("keydown",(e)=>{if(e.key==="Escape"&&window.parent!==window){e.preventDefault();window.parent.postMessage({type:"pay:3ds:escape"},"*")}});`;
+    const { html, headers } = page(w.title, body, script, lang);
     return c.html(html, 200, headers);
   })
   .post(challengePage, async (c) => {
     const id = c.req.param("authenticationId");
+    const lang = langOf(c.req.query("locale"), c.req.header("Accept-Language"));
+    const w = WORDS[lang];
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const code = typeof form.code === "string" ? form.code : "";
     const done = await completeChallenge(c.get("platform"), id, code);
     if (!done) {
-      const { html, headers } = page("No challenge", "<h1>No challenge is waiting</h1><p>It was completed, has expired, or never existed.</p>");
+      const { html, headers } = noChallengePage(lang);
       return c.html(html, 404, headers);
     }
     const status = done.passed ? "AUTHENTICATION_SUCCESSFUL" : "AUTHENTICATION_FAILED";
@@ -88,7 +151,8 @@ export const threedsPages = new Hono<AppEnv>()
     // Framed or opened by the widget: tell it (only the returnUrl's origin may read it). On its own: go back.
     const script = `const m=${js(message)};const target=window.parent!==window?window.parent:window.opener;
 if(target){target.postMessage(m,${js(back.origin)});}else{location.replace(${js(back.toString())});}`;
-    const body = `<h1>${done.passed ? "Payment confirmed" : "Confirmation failed"}</h1><p><a href="${escapeHtml(back.toString())}">Return to the store</a></p>`;
-    const { html, headers } = page(done.passed ? "Confirmed" : "Failed", body, script);
+    const title = done.passed ? w.confirmed : w.failed;
+    const body = `<h1>${title}</h1><p><a href="${escapeHtml(back.toString())}">${w.back}</a></p>`;
+    const { html, headers } = page(title, body, script, lang);
     return c.html(html, 200, headers);
   });
