@@ -7,7 +7,11 @@
  *   `<pay-checkout>` from the gateway's `/pay.js`, which takes the buyer's card (inside the
  *   gateway's frame) or shows the PIX QR code.
  * - The backend receives the gateway's webhooks at POST /webhooks, checks `X-Service-Signature`
- *   over the raw body, and the page shows the events (GET /api/events).
+ *   over the raw body, and the page shows the events (GET /api/events): only its own seller's.
+ *   The shop's seller may be a company (the first start's seller is), whose webhooks also hear of
+ *   its sub-sellers' status changes; those are acknowledged and not shown.
+ * - The page speaks one language, the shop's (pt-BR), its messages included, and shows each
+ *   event's time as people read it, in the reader's time zone (public/events.js).
  * - The page runs under the strict CSP the widget promises to work with: scripts, frames and
  *   fetches from the gateway only, nothing inline.
  *
@@ -25,6 +29,8 @@ export interface DemoShopOptions {
   /** The gateway's public base URL (where pay.js and the API are). */
   gatewayUrl: string;
   api: ApiFetch;
+  /** The shop's own seller: only its events are shown. */
+  sellerId: string;
   secretKey: string;
   publishableKey: string;
   /** The shop's webhook secret, once it has registered its webhook. */
@@ -68,13 +74,14 @@ export function createDemoShop(opts: DemoShopOptions) {
   return new Hono()
     .get("/", (c) => c.html(page, 200, { "Content-Security-Policy": csp(gateway), "Cache-Control": "no-store" }))
     .get("/shop.js", (c) => c.body(file("shop.js"), 200, { "Content-Type": "text/javascript; charset=utf-8" }))
+    .get("/events.js", (c) => c.body(file("events.js"), 200, { "Content-Type": "text/javascript; charset=utf-8" }))
     .get("/shop.css", (c) => c.body(file("shop.css"), 200, { "Content-Type": "text/css; charset=utf-8" }))
     .get("/api/products", (c) => c.json({ items: PRODUCTS }))
     .post("/api/orders", async (c) => {
       const input = (await c.req.json().catch(() => ({}))) as { productId?: string; method?: string };
       const product = PRODUCTS.find((p) => p.id === input.productId);
       const method = input.method === "PIX" ? "PIX" : input.method === "CREDIT_CARD" ? "CREDIT_CARD" : null;
-      if (!product || !method) return c.json({ error: "productId and method (PIX or CREDIT_CARD) are required" }, 400);
+      if (!product || !method) return c.json({ error: "escolha um produto e a forma de pagamento (PIX ou cartão de crédito)" }, 400);
       // Server to server, with the secret key: the page never sees it.
       const res = await api("POST", "/v1/transactions", {
         paymentMethod: method,
@@ -83,15 +90,20 @@ export function createDemoShop(opts: DemoShopOptions) {
         description: product.name,
         buyer: BUYER,
       });
-      const tx = (await res.json()) as { id?: string; clientSecret?: string; detail?: string };
-      if (res.status !== 201 || !tx.id || !tx.clientSecret) return c.json({ error: tx.detail ?? `the gateway answered ${res.status}` }, 502);
+      const tx = (await res.json()) as { id?: string; clientSecret?: string; code?: string };
+      // The page speaks the shop's language: the gateway's English detail stays on the server.
+      if (res.status !== 201 || !tx.id || !tx.clientSecret) {
+        return c.json({ error: `o pagamento não pôde ser criado agora (${tx.code ?? `HTTP ${res.status}`}); tente de novo` }, 502);
+      }
       return c.json({ transactionId: tx.id, clientSecret: tx.clientSecret, publishableKey: opts.publishableKey }, 201);
     })
     .post("/webhooks", async (c) => {
       const secret = opts.webhookSecret();
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!secret || !(await verifySignature(raw, c.req.header("x-service-signature") ?? null, secret))) return c.text("bad signature\n", 401);
-      const event = JSON.parse(new TextDecoder().decode(raw)) as { id: string; type: string; occurredAt: string; data?: { transaction?: { id?: string; status?: string } } };
+      const event = JSON.parse(new TextDecoder().decode(raw)) as { id: string; type: string; sellerId?: string; occurredAt: string; data?: { transaction?: { id?: string; status?: string } } };
+      // Another seller's event (a sub-seller's, heard by its company) is acknowledged, not shown.
+      if (event.sellerId !== opts.sellerId) return c.text("ok (not this shop's seller)\n");
       // Deliveries are at least once: the envelope's id says whether this one was seen.
       if (!events.some((e) => e.id === event.id)) {
         events.unshift({ id: event.id, type: event.type, occurredAt: event.occurredAt, transactionId: event.data?.transaction?.id ?? null, status: event.data?.transaction?.status ?? null });

@@ -46,6 +46,7 @@ export async function startDemoShop(opts: DemoStart): Promise<{ url: string; clo
   const app = createDemoShop({
     gatewayUrl: opts.gatewayUrl,
     api: opts.api,
+    sellerId: secrets.sellerId,
     secretKey: secrets.apiKey,
     publishableKey: secrets.publishableKey,
     webhookSecret: () => secrets.webhookSecret,

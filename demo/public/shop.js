@@ -1,4 +1,6 @@
 // The demo shop's page: asks its own backend for an order, then mounts <pay-checkout>.
+import { eventItem } from "/events.js";
+
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const $ = (id) => document.getElementById(id);
 
@@ -41,13 +43,7 @@ async function order(productId) {
 async function pollEvents() {
   try {
     const { items } = await (await fetch("/api/events")).json();
-    $("events").replaceChildren(
-      ...items.map((e) => {
-        const li = document.createElement("li");
-        li.textContent = `${e.occurredAt} ${e.type}${e.status ? ` → ${e.status}` : ""}`;
-        return li;
-      }),
-    );
+    $("events").replaceChildren(...items.map((e) => eventItem(e, document)));
   } finally {
     setTimeout(pollEvents, 2000);
   }

@@ -4,6 +4,7 @@
  *
  *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
+ *   help          (also --help, -h): prints the commands, without touching the database
  *
  * With --json, stdout carries exactly one JSON object and nothing else.
  */
@@ -17,7 +18,35 @@ import { applyMigrations } from "../node/migrate";
 
 const USAGE = `Usage:
   npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
-  npm run admin -- keys:rotate --seller ID [--live] [--json]`;
+  npm run admin -- keys:rotate --seller ID [--live] [--json]
+  npm run admin -- --help`;
+
+/** `--help` (or `-h`, `help`): the commands, their options, and where they act. */
+const HELP = `Operator commands for Pay, against the database DATABASE_URL names (default: the Node host's
+file:.data/pay.db; a Turso URL with DATABASE_AUTH_TOKEN), migrated first.
+
+Commands:
+  seller:create   Create a company seller and its first key pair (test keys unless --live).
+                    --legal-name NAME     the seller's legal name (required)
+                    --email EMAIL         its e-mail address (required)
+                    --city CITY           the merchant city its PIX BR Codes name (required)
+                    --fantasy-name NAME   the name buyers see
+                    --pix-key KEY         the PIX key that receives its payments
+  keys:rotate     Issue a new key pair for a seller and revoke the previous one.
+                    --seller ID           the seller's id (required)
+  help            Print this help (also --help, -h).
+
+Options of both commands:
+  --live          live keys (sk_live_/pk_live_) instead of test keys
+  --json          print exactly one JSON object: {"sellerId", "apiKey", "publishableKey"}
+
+The secret key is shown only once: it is stored as its SHA-256 hash.
+
+${USAGE}
+`;
+
+const HELP_WORDS = ["help", "--help", "-h"];
+const COMMANDS = ["seller:create", "keys:rotate"];
 
 class UsageError extends Error {}
 
@@ -34,6 +63,13 @@ function print(result: SellerWithKeys, json: boolean, what: string) {
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
+  // Before anything else (options, the database): help needs neither.
+  if (argv.some((arg) => HELP_WORDS.includes(arg))) {
+    process.stdout.write(HELP);
+    return;
+  }
+  // A typo is told before the database is opened (or created, for a file that does not exist).
+  if (!COMMANDS.includes(command ?? "")) throw new UsageError(command ? `Unknown command ${command}` : "No command given");
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -1,0 +1,55 @@
+/**
+ * `npm run admin -- --help` prints the commands and their options (it used to answer "Unknown
+ * command"), on stdout with status 0, without opening the database; a typo is a usage error that
+ * does not create one either. (seller:create and keys:rotate themselves: test/node-host.test.ts.)
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(join(tmpdir(), "pay-admin-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** A database file under a folder that does not exist: opening it would create both. */
+const database = join(dir, "never", "pay.db");
+
+function run(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, DATABASE_URL: `file:${database}` }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("npm run admin -- --help", () => {
+  it("prints every command with its options, through npm exactly as documented", async () => {
+    const help = await run("npm", ["run", "admin", "--", "--help"]);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stderr).not.toContain("Unknown command");
+    for (const text of ["seller:create", "keys:rotate", "--legal-name", "--email", "--city", "--pix-key", "--seller", "--live", "--json", "DATABASE_URL"]) {
+      expect(help.stdout).toContain(text);
+    }
+    expect(existsSync(join(dir, "never"))).toBe(false);
+  }, 60_000);
+
+  it("answers -h, help and a command's --help the same way", async () => {
+    const outputs = await Promise.all([["-h"], ["help"], ["seller:create", "--help"]].map((args) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args])));
+    for (const out of outputs) {
+      expect(out.code, out.stderr).toBe(0);
+      expect(out.stdout).toMatch(/^Operator commands for Pay/);
+    }
+    expect(existsSync(join(dir, "never"))).toBe(false);
+  }, 60_000);
+
+  it("a typo is a usage error on stderr (status 2) that names it, and opens no database", async () => {
+    const typo = await run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", "seller:craete"]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("Unknown command seller:craete");
+    expect(typo.stderr).toContain("npm run admin -- --help");
+    expect(existsSync(join(dir, "never"))).toBe(false);
+  }, 60_000);
+});
