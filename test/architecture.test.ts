@@ -69,6 +69,12 @@ describe("worker/ layering", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("only the Node host imports prom-client (worker/node/): the Worker's bundle never carries it", () => {
+    const wrong = filesUnder("worker").filter((file) => !file.startsWith("worker/node/") && importsOf(file).some((t) => t.startsWith("prom-client")));
+    expect(wrong).toEqual([]);
+    expect(importsOf("worker/node/metrics.ts")).toContain("prom-client");
+  });
+
   it("the rules can fail: a domain file importing a route would be caught", () => {
     expect(FORBIDDEN["worker/domain"]!.some((rule) => rule.test("worker/routes/transactions"))).toBe(true);
     expect(importsOf("worker/app.ts")).toContain("worker/routes/transactions");

@@ -11,13 +11,16 @@ import { openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
+import { createNodeMetrics, withMetricsEndpoint } from "./node/metrics";
 import { ensureWidget } from "../widget/build";
 import { startDemoShop } from "../demo/start";
 
 async function main() {
   const config = readNodeConfig();
   const client = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-  const platform = createNodePlatform(client, config);
+  // GET /metrics only with METRICS_TOKEN (docs/operations.md); without it nothing is counted.
+  const metrics = config.metricsToken ? createNodeMetrics() : undefined;
+  const platform = createNodePlatform(client, config, undefined, metrics);
   await applyMigrations(platform.db);
   const bootstrap = await ensureBootstrapSeller(platform.db, platform.now());
 
@@ -51,7 +54,7 @@ async function main() {
     }
   }
   // dist/ (the Scalar bundle behind /docs, the widget) before the app, as the Worker's static assets are.
-  const server = serve({ fetch: withStaticFiles(app).fetch, hostname: config.host, port: config.port }, (info) => {
+  const server = serve({ fetch: withMetricsEndpoint(withStaticFiles(app), metrics, config.metricsToken).fetch, hostname: config.host, port: config.port }, (info) => {
     const lines = [
       "",
       `  Pay API      ${config.baseUrl}/v1`,

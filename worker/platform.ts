@@ -47,6 +47,19 @@ export interface EnqueueOptions {
 /** One structured log line; hosts print it as one JSON line. */
 export type LogLine = Record<string, unknown> & { msg: string };
 
+/**
+ * A measurement for the host's metrics (`Platform.observe`): the Node host counts them for
+ * `GET /metrics` (worker/node/metrics.ts), the Worker writes what its request log lacks to Workers
+ * Logs. Plain data, so no layer below the host imports a metrics library.
+ */
+export type Observation =
+  /** One request: its declared route template (never the raw path), status and duration. */
+  | { kind: "request"; method: string; route: string; status: number; durationMs: number }
+  /** One webhook attempt that was made (a POST was sent): what it came to and how long the POST took. */
+  | { kind: "webhook.attempt"; outcome: "delivered" | "retry" | "failed"; httpStatus: number | null; durationMs: number }
+  /** One sweep of the scheduled job: how long it took and how many rows it touched (-1: it failed). */
+  | { kind: "sweep"; sweep: string; durationMs: number; rows: number };
+
 /** What the app and the jobs get from their host. */
 export interface Platform {
   db: Db;
@@ -63,4 +76,6 @@ export interface Platform {
   fetch: typeof fetch;
   /** Structured logging: never pass keys, card numbers or CVVs. */
   log(line: LogLine): void;
+  /** Optional: measurements for the host's metrics (see Observation). Hosts without metrics leave it out. */
+  observe?(event: Observation): void;
 }

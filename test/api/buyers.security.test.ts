@@ -88,7 +88,7 @@ describe("buyers: authentication", () => {
     await ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": ctx.seller.apiKey } });
     const logged = JSON.stringify(ctx.platform.logs);
     expect(logged).not.toContain(ctx.seller.apiKey);
-    expect(ctx.platform.logs.at(-1)).toMatchObject({ msg: "request", method: "GET", path: "/v1/buyers", status: 200, sellerId: ctx.seller.sellerId });
+    expect(ctx.platform.logs.at(-1)).toMatchObject({ msg: "request", method: "GET", path: "/v1/buyers", route: "/v1/buyers", status: 200, sellerId: ctx.seller.sellerId });
   });
 });
 

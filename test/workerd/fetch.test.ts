@@ -36,7 +36,7 @@ describe("fetch in workerd", () => {
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(await res.json()).toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
-    expect(logged).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/buyers", status: 401, sellerId: null }));
+    expect(logged).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/buyers", route: "/v1/buyers", status: 401, sellerId: null, durationMs: expect.any(Number) }));
   });
 
   it("serves the same OpenAPI document as the Node host", async () => {

@@ -7,7 +7,7 @@
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
 import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import { createWebVault } from "../lib/web-vault";
-import type { LogLine, Platform, PlatformConfig } from "../platform";
+import type { LogLine, Observation, Platform, PlatformConfig } from "../platform";
 import { databaseUrl } from "./config";
 import { isolateDatabase } from "./database";
 import type { Env } from "./env";
@@ -18,6 +18,17 @@ const MAX_BATCH = 100;
 /** One JSON line per entry, timestamped like the Node host's. */
 export function consoleLog(line: LogLine): void {
   console.log(JSON.stringify({ time: new Date().toISOString(), ...line }));
+}
+
+/**
+ * The Worker's metrics are its log lines (Workers Logs can group and chart any field;
+ * docs/operations.md): a request's route template, status and duration are on its `request`
+ * line, each sweep's rows and duration on `scheduled.run`; a webhook attempt gets a line here.
+ */
+export function logObservation(event: Observation, log: (line: LogLine) => void = consoleLog): void {
+  if (event.kind === "webhook.attempt") {
+    log({ msg: "metrics.webhook_attempt", outcome: event.outcome, httpStatus: event.httpStatus, durationMs: event.durationMs });
+  }
 }
 
 /** Builds the platform for one Worker env and an already-read config. */
@@ -33,6 +44,7 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
     // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd.
     fetch: (input, init) => fetch(input, init),
     log: consoleLog,
+    observe: (event) => logObservation(event),
     async enqueue(jobs, opts = {}) {
       const delaySeconds = opts.delaySeconds ?? 0;
       for (let i = 0; i < jobs.length; i += MAX_BATCH) {

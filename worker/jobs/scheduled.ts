@@ -19,6 +19,8 @@ import type { Platform } from "../platform";
 export interface ScheduledReport {
   startedAt: string;
   sweeps: Record<string, number>;
+  /** How long each sweep took, in ms (Workers Logs shows it on the Worker; /metrics on Node). */
+  durationsMs: Record<string, number>;
 }
 
 /** A sweep: finds due work and does (or enqueues) it, returning how many rows it touched. */
@@ -39,14 +41,18 @@ export const SWEEPS: Record<string, Sweep> = {
 
 /** Runs every sweep once; one failing sweep does not stop the others. */
 export async function runScheduledJob(platform: Platform): Promise<ScheduledReport> {
-  const report: ScheduledReport = { startedAt: platform.now().toISOString(), sweeps: {} };
+  const report: ScheduledReport = { startedAt: platform.now().toISOString(), sweeps: {}, durationsMs: {} };
   for (const [name, sweep] of Object.entries(SWEEPS)) {
+    const started = performance.now();
     try {
       report.sweeps[name] = await sweep(platform);
     } catch (err) {
       report.sweeps[name] = -1;
       platform.log({ msg: "scheduled.sweep_failed", sweep: name, error: describeError(err).error });
     }
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    report.durationsMs[name] = durationMs;
+    platform.observe?.({ kind: "sweep", sweep: name, durationMs, rows: report.sweeps[name]! });
   }
   platform.log({ msg: "scheduled.run", ...report });
   return report;

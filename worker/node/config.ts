@@ -32,6 +32,11 @@ export interface NodeConfig {
   webhookTimeoutMs?: number;
   /** SWEEP_INTERVAL_SECONDS: how often the scheduled sweeps run (default 60, as the Worker's cron). */
   sweepIntervalSeconds: number;
+  /**
+   * METRICS_TOKEN: with it, `GET /metrics` answers the Prometheus metrics to `Authorization: Bearer
+   * <token>` (worker/node/metrics.ts); without it there are no metrics, and /metrics is a 404.
+   */
+  metricsToken?: string;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
   /**
@@ -107,6 +112,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     firstStartKeysFile:
       env.NODE_ENV === "production" ? join(dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data", "first-start-keys.txt") : undefined,
     demo: checkDemo(env, dbPath),
+    metricsToken: checkMetricsToken(env.METRICS_TOKEN),
   };
 }
 
@@ -121,4 +127,12 @@ function checkDemo(env: NodeJS.ProcessEnv, dbPath: string | null): NodeConfig["d
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEMO_PORT must be a port number (0-65535) or off, got ${raw}`);
   const dir = dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data";
   return { port, secretsFile: join(dir, "demo-shop.json") };
+}
+
+/** METRICS_TOKEN: unset or blank is off; a token guessable in a scrape config's lifetime is refused. */
+function checkMetricsToken(raw: string | undefined): string | undefined {
+  const token = raw?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new Error("METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 24)");
+  return token;
 }

@@ -11,6 +11,7 @@ import { runScheduledJob } from "../jobs/scheduled";
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
 import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
+import type { NodeMetrics } from "./metrics";
 import { createNodeVault } from "./node-vault";
 
 /** A Platform plus the timers that drive its queue and scheduled job. */
@@ -50,6 +51,8 @@ export function createNodePlatform(
   client: Client,
   config: PlatformConfig,
   log: (line: LogLine) => void = jsonLogger(),
+  /** When given (METRICS_TOKEN set), the platform feeds it: observations, database time, queue depth. */
+  metrics?: NodeMetrics,
 ): NodePlatform {
   const now = () => new Date();
   // `platform` is assigned below, before any job can run.
@@ -59,7 +62,7 @@ export function createNodePlatform(
   let pumping = false;
 
   const platform: NodePlatform = {
-    db: createDb(client),
+    db: createDb(metrics ? metrics.timeClient(client) : client),
     config,
     vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
     // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
@@ -67,6 +70,7 @@ export function createNodePlatform(
     now,
     fetch: (input, init) => fetch(input, init),
     log,
+    ...(metrics && { observe: metrics.observe }),
     queue,
     async enqueue(jobs, opts) {
       queue.enqueue(jobs, opts);
@@ -92,5 +96,6 @@ export function createNodePlatform(
       clearInterval(minute);
     },
   };
+  metrics?.watchQueue(() => queue.size);
   return platform;
 }

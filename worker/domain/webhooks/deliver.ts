@@ -95,7 +95,9 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
       .set({ ...next, leaseUntil: null, lastHttpStatus: result.status, lastError: result.error, updatedAt: recordedAt })
       .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"))),
   ]);
-  return delivered ? "delivered" : spent ? "failed" : "retry";
+  const outcome = delivered ? "delivered" : spent ? "failed" : "retry";
+  platform.observe?.({ kind: "webhook.attempt", outcome, httpStatus: result.status, durationMs: result.durationMs });
+  return outcome;
 }
 
 /** The POST, bounded by the timeout; never throws. */
