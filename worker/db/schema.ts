@@ -411,8 +411,11 @@ export const transactions = sqliteTable(
     index("transactions_unsettled_idx").on(t.sellerId, t.paidAt).where(sql`${t.settlementId} is null and ${t.paidAt} is not null`),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
-    // A link's charges: its room (pending and paid ones), its uses, and ?paymentLinkId= lists.
+    // A link's charges for ?paymentLinkId= lists; its pending and paid ones, counted index-only
+    // for its room and uses (payment-links/room.ts).
     index("transactions_payment_link_idx").on(t.paymentLinkId, t.createdAt, t.id).where(sql`${t.paymentLinkId} is not null`),
+    index("transactions_link_pending_idx").on(t.paymentLinkId).where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING'`),
+    index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
     // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
     // duplicate as likely as a duplicate UUID. A PSP connector that notifies by txid adds one.
   ],

@@ -64,7 +64,7 @@ ${checkout}
 /** The page's route. */
 export const linkPageRoutes = new Hono<AppEnv>().get(linkPage, async (c) => {
   const id = c.req.param("id");
-  const state = UUID.test(id) ? await readLink(c.get("platform"), id) : null;
+  const state = UUID.test(id) ? await readLink(c.get("platform"), id, undefined, "room") : null;
   const locale = pageLocale(state?.row.checkoutConfig?.locale, c.req.header("Accept-Language"));
   const headers = { "Content-Security-Policy": LINK_PAGE_CSP, "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
   if (!state) return c.html(linkPageHtml(null, NOT_FOUND[locale], locale), 404, headers);

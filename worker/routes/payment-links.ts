@@ -93,13 +93,11 @@ export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getRoute, async (c) => {
     const platform = c.get("platform");
     const { id } = c.req.valid("param");
-    const state = await readLink(platform, id);
-    if (!state) throw notFound("payment link", id);
-    const auth = c.get("auth");
     // The owner (its secret key, in the link's mode) sees everything; anyone else what the page shows.
-    if (auth?.kind === "secret" && auth.sellerId === state.row.sellerId && (auth.mode === "live") === state.row.livemode) {
-      return c.json(toPaymentLink(state, platform.config.baseUrl), 200);
-    }
+    const own = c.get("auth")?.kind === "secret" ? await readLink(platform, id, scopeOf(c)) : null;
+    if (own) return c.json(toPaymentLink(own, platform.config.baseUrl), 200);
+    const state = await readLink(platform, id, undefined, "room");
+    if (!state) throw notFound("payment link", id);
     return c.json(toPublicLink(state, await merchantNameOf(platform.db, state.row.sellerId)), 200);
   })
   .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))

@@ -15,7 +15,7 @@ import { toSessionView, type CheckoutSessionRow } from "./store";
 
 /** Opens a session of link `linkId`; answers it with its client secret. */
 export async function openCheckoutSession(platform: Platform, linkId: string) {
-  const link = await readLink(platform, linkId);
+  const link = await readLink(platform, linkId, undefined, "room");
   if (!link) throw notFound("payment link", linkId);
   const refusal = refusalOf(link);
   if (refusal) throw refusal;

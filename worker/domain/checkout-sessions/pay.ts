@@ -14,6 +14,7 @@
 import { and, eq } from "drizzle-orm";
 import { checkoutSessions } from "../../db/schema";
 import { sellerProfileOf } from "../api-keys";
+import { merchantName } from "../merchant";
 import { ApiError, notFound, type FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
@@ -70,7 +71,7 @@ export async function payCheckoutSession(platform: Platform, id: string, clientS
     throw new ApiError("INVALID_STATE_TRANSITION", "This checkout session is already paid.", { extensions: { currentStatus: "COMPLETED", transactionId: session.transactionId } });
   }
   if (session.status === "EXPIRED") throw new ApiError("CHECKOUT_SESSION_EXPIRED", `This checkout session expired at ${session.expiresAt}; open a new one.`);
-  const link = await readLink(platform, session.paymentLinkId);
+  const link = await readLink(platform, session.paymentLinkId, undefined, "room");
   if (!link) throw notFound("payment link", session.paymentLinkId);
   const refusal = refusalOf(link);
   // Sold out by this very session's pending charge is not sold out: paying again gives that use back.
@@ -95,5 +96,6 @@ export async function payCheckoutSession(platform: Platform, id: string, clientS
     .set({ transactionId, updatedAt: at })
     .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "OPEN")))
     .returning();
-  return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId)) };
+  const known = { link: link.row, merchantName: merchantName(seller) };
+  return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId), known) };
 }

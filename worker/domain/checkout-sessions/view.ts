@@ -9,15 +9,23 @@ import type { Platform } from "../../platform";
 import { publishableKeyOf } from "../publishable-key";
 import { toCheckoutView } from "../transactions/checkout-view";
 import type { TransactionState } from "../transactions/serialize";
-import { toSessionView, type CheckoutSessionRow } from "./store";
+import { toSessionView, type CheckoutSessionRow, type LinkRedirects } from "./store";
+
+/** What a caller that just read them may pass instead of reading them again. */
+export interface KnownToView {
+  link?: LinkRedirects;
+  merchantName?: string;
+}
 
 /** The session and its charge (null before the first pay). */
-export async function sessionStateView(platform: Platform, row: CheckoutSessionRow, tx: TransactionState | null) {
+export async function sessionStateView(platform: Platform, row: CheckoutSessionRow, tx: TransactionState | null, known: KnownToView = {}) {
   const l = paymentLinks;
-  const [link] = await platform.db.select({ successUrl: l.successUrl, cancelUrl: l.cancelUrl }).from(l).where(eq(l.id, row.paymentLinkId)).limit(1);
+  const [link] = known.link
+    ? [known.link]
+    : await platform.db.select({ successUrl: l.successUrl, cancelUrl: l.cancelUrl }).from(l).where(eq(l.id, row.paymentLinkId)).limit(1);
   const session = toSessionView(row, link ?? { successUrl: null, cancelUrl: null });
   if (!tx) return { session, transaction: null };
-  const view = await toCheckoutView(platform, tx);
+  const view = await toCheckoutView(platform, tx, known.merchantName);
   const publishableKey = await publishableKeyOf(platform.db, { sellerId: tx.row.sellerId, livemode: tx.row.livemode });
   return { session, transaction: { ...view, clientSecret: tx.row.clientSecret!, publishableKey } };
 }

@@ -30,7 +30,7 @@ export function refusalOf(state: LinkState): ApiError | null {
 
 /** The refusal of a charge the link's guard turned down: read again to say why. */
 export async function linkRefusal(platform: Platform, linkId: string): Promise<ApiError> {
-  const state = await readLink(platform, linkId);
+  const state = await readLink(platform, linkId, undefined, "room");
   const refusal = state && refusalOf(state);
   if (refusal) return refusal;
   // The room it lacked was freed meanwhile (a pending charge expired): the buyer may retry.

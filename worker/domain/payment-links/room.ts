@@ -18,14 +18,22 @@ function linkIdOf(linkId: Column | SQL | Placeholder | string): Column | SQL | P
   return is(linkId, Column) ? sql`${sql.identifier(getTableName(linkId.table))}.${sql.identifier(linkId.name)}` : linkId;
 }
 
-/** The link's charges that hold a use: paid (whatever happened after) or still pending. */
-export function usesAndReservationsSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
-  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkIdOf(linkId)} and (t.status = 'PENDING' or t.paid_at is not null))`;
+/**
+ * The link's pending charges (each holds a use until it is paid, cancelled or expires). Counted
+ * on a partial index of pending link charges (transactions_link_pending_idx): index-only.
+ */
+export function pendingSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
+  return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkIdOf(linkId)} and t.status = 'PENDING')`;
 }
 
-/** The link's uses: its charges that were paid. */
+/** The link's uses: its charges that were paid (whatever happened after). Index-only too (transactions_link_paid_idx). */
 export function usesSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
   return sql<number>`(select count(*) from ${transactions} t where t.payment_link_id = ${linkIdOf(linkId)} and t.paid_at is not null)`;
+}
+
+/** The link's charges that hold a use: paid or still pending (a pending charge has no paid_at). */
+export function usesAndReservationsSql(linkId: Column | SQL | Placeholder | string): SQL<number> {
+  return sql<number>`(${pendingSql(linkId)} + ${usesSql(linkId)})`;
 }
 
 /**
@@ -34,6 +42,7 @@ export function usesSql(linkId: Column | SQL | Placeholder | string): SQL<number
  */
 export function linkTakesChargeSql(linkId: Placeholder, at: Placeholder): SQL {
   const l = paymentLinks;
+  // A link without maxUses counts nothing: SQLite evaluates `or` left to right and stops at true.
   return sql`(${linkId} is null or exists (select 1 from ${l} where ${l.id} = ${linkId} and ${l.status} = 'ACTIVE'
     and (${l.expiresAt} is null or ${l.expiresAt} > ${at})
     and (${l.maxUses} is null or ${usesAndReservationsSql(l.id)} < ${l.maxUses})))`;

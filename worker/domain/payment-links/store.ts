@@ -15,11 +15,19 @@ import { PAYMENT_LINK_MACHINE, type PaymentLinkTrigger } from "./machine";
 import { usesAndReservationsSql, usesSql } from "./room";
 import { toPaymentLink, type LinkState, type PaymentLinkRow } from "./serialize";
 
+/**
+ * What a read counts: `all` (the owner's view, a move's event: currentUses and reservedUses), or
+ * `room` (a buyer's page or payment: only what decides whether the link has room, so a link with
+ * no maxUses counts nothing however many charges it has; its uses then read 0).
+ */
+export type LinkCounts = "all" | "room";
+
 /** Link `id` with its uses and reservations, in one statement; null outside `scope` when one is given. */
-export async function findLink(db: Db, id: string, scope?: Scope): Promise<LinkState | null> {
+export async function findLink(db: Db, id: string, scope?: Scope, counts: LinkCounts = "all"): Promise<LinkState | null> {
   const l = paymentLinks;
+  const limited = (count: SQL<number>) => (counts === "all" ? count : sql<number>`(case when ${l.maxUses} is null then 0 else ${count} end)`);
   const [found] = await db
-    .select({ row: l, uses: usesSql(l.id), held: usesAndReservationsSql(l.id) })
+    .select({ row: l, uses: limited(usesSql(l.id)), held: limited(usesAndReservationsSql(l.id)) })
     .from(l)
     .where(and(eq(l.id, id), scope ? eq(l.sellerId, scope.sellerId) : undefined, scope ? eq(l.livemode, scope.livemode) : undefined))
     .limit(1);
@@ -31,11 +39,12 @@ export function isLinkDue(row: Pick<PaymentLinkRow, "status" | "expiresAt">, now
   return row.status !== "EXPIRED" && row.expiresAt !== null && row.expiresAt <= now;
 }
 
-/** A link as it truly is now: read, and expired first when it is due. */
-export async function readLink(platform: Platform, id: string, scope?: Scope): Promise<LinkState | null> {
-  const state = await findLink(platform.db, id, scope);
+/** A link as it truly is now: read, and expired first when it is due (its event with every count). */
+export async function readLink(platform: Platform, id: string, scope?: Scope, counts: LinkCounts = "all"): Promise<LinkState | null> {
+  const state = await findLink(platform.db, id, scope, counts);
   if (!state || !isLinkDue(state.row, platform.now().toISOString())) return state;
-  return (await moveLink(platform, state, "expire")) ?? (await findLink(platform.db, id, scope));
+  const whole = counts === "all" ? state : await findLink(platform.db, id, scope);
+  return (whole && (await moveLink(platform, whole, "expire"))) ?? (await findLink(platform.db, id, scope, counts));
 }
 
 /**

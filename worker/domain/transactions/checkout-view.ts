@@ -28,11 +28,12 @@ export async function checkoutView(platform: Platform, scope: Scope, id: string,
 
 /**
  * The buyer-safe view of `state`: what every answer to a publishable key shows of a transaction
- * (the checkout read, and confirm's result), never the seller's view.
+ * (the checkout read, and confirm's result), never the seller's view. `merchantName` when the
+ * caller has just read it (merchant.ts).
  */
-export async function toCheckoutView(platform: Platform, state: TransactionState) {
+export async function toCheckoutView(platform: Platform, state: TransactionState, merchantName?: string) {
   const tx = toTransaction(state, platform.config.baseUrl);
-  const merchantName = await merchantNameOf(platform.db, state.row.sellerId);
+  merchantName ??= await merchantNameOf(platform.db, state.row.sellerId);
   const failureCode = tx.failureCode ? (tx.failureCode in BUYER_FAILURES ? tx.failureCode : "card_declined") : null;
   const refunded = tx.refunds.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + r.amount, 0);
   return {

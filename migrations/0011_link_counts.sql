@@ -1,0 +1,2 @@
+CREATE INDEX `transactions_link_pending_idx` ON `transactions` (`payment_link_id`) WHERE "transactions"."payment_link_id" is not null and "transactions"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX `transactions_link_paid_idx` ON `transactions` (`payment_link_id`,`paid_at`) WHERE "transactions"."payment_link_id" is not null and "transactions"."paid_at" is not null;
