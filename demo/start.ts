@@ -61,7 +61,7 @@ export async function startDemoShop(opts: DemoStart): Promise<{ url: string; clo
     secrets = await ensureWebhook(opts, secrets, `${url}/webhooks`);
   } catch (err) {
     // The shop still sells without it; its events panel stays empty.
-    opts.log({ msg: "demo.webhook_failed", error: err instanceof Error ? err.message : String(err) });
+    opts.log({ msg: "demo.webhook_failed", level: "warn", error: err instanceof Error ? err.message : String(err) });
   }
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -1,6 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LATEST_MIGRATION_AT } from "../worker/db/migrations";
 import { createTestContext } from "./support/platform";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -22,13 +23,14 @@ async function lint(document: unknown) {
 /**
  * The recommended ruleset's warnings we accept, each for a reason; any other warning fails.
  * - info-license: the project has not chosen a license; naming one here would be a legal claim.
- * - operation-4xx-response on /health and /pix/jwks.json: they take no input and no id, so no
+ * - operation-4xx-response on /health, /health/live and /pix/jwks.json: they take no input and no id, so no
  *   4XX can happen (a wrong method is a 405 for every path, not part of one operation); a
  *   made-up 4XX would only mislead SDK generators.
  */
 const ACCEPTED_WARNINGS = [
   { severity: "warn", ruleId: "info-license", pointer: "#/info" },
   { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1health/get/responses" },
+  { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1health~1live/get/responses" },
   { severity: "warn", ruleId: "operation-4xx-response", pointer: "#/paths/~1pix~1jwks.json/get/responses" },
   // The spec's own paths: …/webhooks/{webhookId}/test and …/webhooks/deliveries/{deliveryId}
   // could both match …/webhooks/deliveries/test (and …/replay likewise). Ids are UUIDs, so no
@@ -84,7 +86,7 @@ describe("GET /openapi.json", () => {
 
   it("the public operations (outside /v1) declare `security: []`, and tags are described", () => {
     const publicOps = operations(doc).filter(({ path }) => !path.startsWith("/v1/"));
-    expect(publicOps.map(({ path }) => path).sort()).toEqual(["/health", "/pix/jwks.json", "/pix/loc/{locationId}", "/pix/qr/{locationId}"]);
+    expect(publicOps.map(({ path }) => path).sort()).toEqual(["/health", "/health/live", "/pix/jwks.json", "/pix/loc/{locationId}", "/pix/qr/{locationId}"]);
     for (const { method, path, op } of publicOps) expect(op.security, `${method} ${path}`).toEqual([]);
     for (const tag of doc.tags) expect(tag.description, tag.name).toBeTruthy();
   });
@@ -151,11 +153,35 @@ describe("GET /docs", () => {
   });
 });
 
-describe("GET /health", () => {
-  it("reports the database reachable", async () => {
+describe("GET /health (readiness) and GET /health/live (liveness)", () => {
+  it("reports the database reachable and its migrations applied", async () => {
     const res = await ctx.app.request("/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "ok", database: "reachable" });
+    expect(await res.json()).toMatchObject({ status: "ok", database: "reachable", migrations: "applied" });
+  });
+
+  it("is not ready while this version's newest migration is missing: 503, and an error line naming the code", async () => {
+    const behind = await createTestContext();
+    await behind.platform.client.execute({ sql: "delete from __drizzle_migrations where created_at >= ?", args: [LATEST_MIGRATION_AT] });
+    const res = await behind.app.request("/health");
+    expect(res.status).toBe(503);
+    expect((await res.json()).code).toBe("SERVICE_UNAVAILABLE");
+    expect(behind.platform.logs).toContainEqual(expect.objectContaining({ msg: "health.migrations_pending", level: "error", code: "SERVICE_UNAVAILABLE" }));
+    // A database never migrated at all is not ready either.
+    await behind.platform.client.execute("drop table __drizzle_migrations");
+    expect((await behind.app.request("/health")).status).toBe(503);
+    // Liveness asks no database: the process answers.
+    const live = await behind.app.request("/health/live");
+    expect(live.status).toBe(200);
+    expect(await live.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("liveness answers without the database", async () => {
+    const broken = await createTestContext();
+    broken.platform.client.close();
+    const res = await broken.app.request("/health/live");
+    expect(res.status).toBe(200);
+    expect(Object.keys(await res.json()).sort()).toEqual(["status", "time"]);
   });
 
   it("answers 503 problem+json when the database is gone", async () => {

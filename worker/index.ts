@@ -33,7 +33,7 @@ function isolateFor(env: Env): { platform: Platform; app: App } {
 
 /** A missing secret answers every request with a 500 problem; the detail goes to the log only. */
 function misconfigured(request: Request, err: ConfigError): Response {
-  consoleLog({ msg: "config.invalid", error: err.message });
+  consoleLog({ msg: "config.invalid", level: "error", code: "INTERNAL_ERROR", error: err.message });
   const url = new URL(request.url);
   // No usable PUBLIC_BASE_URL, perhaps: the error's type links under the origin that was asked.
   const problem = toProblem(

@@ -3,6 +3,7 @@
  * (or Turso), migrations applied at start, with the in-process queue and the minute timer, and
  * the widget (`/pay.js`), built first when dist/widget/pay.js is missing.
  */
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrapLines, ensureBootstrapSeller } from "./node/bootstrap";
@@ -11,6 +12,7 @@ import { openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
+import { handleShutdownSignals } from "./node/shutdown";
 import { createNodeMetrics, withMetricsEndpoint } from "./node/metrics";
 import { ensureWidget } from "../widget/build";
 import { startDemoShop } from "../demo/start";
@@ -30,7 +32,7 @@ async function main() {
     if (await ensureWidget()) platform.log({ msg: "widget.built" });
   } catch (err) {
     widget = false;
-    platform.log({ msg: "widget.build_failed", error: err instanceof Error ? err.message : String(err) });
+    platform.log({ msg: "widget.build_failed", level: "warn", error: err instanceof Error ? err.message : String(err) });
   }
 
   const app = createApp(platform);
@@ -50,7 +52,7 @@ async function main() {
         log: platform.log,
       });
     } catch (err) {
-      platform.log({ msg: "demo.start_failed", error: err instanceof Error ? err.message : String(err) });
+      platform.log({ msg: "demo.start_failed", level: "warn", error: err instanceof Error ? err.message : String(err) });
     }
   }
   // dist/ (the Scalar bundle behind /docs, the widget) before the app, as the Worker's static assets are.
@@ -69,16 +71,14 @@ async function main() {
   });
   platform.startTimers(config.sweepIntervalSeconds);
 
-  const stop = () => {
-    platform.stopTimers();
-    void demo?.close();
-    server.close(() => {
-      client.close();
-      process.exit(0);
-    });
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  // SIGTERM/SIGINT: answer what is in flight, finish the jobs, close the database, exit 0 (node/shutdown.ts).
+  handleShutdownSignals({
+    server: server as Server,
+    drain: () => platform.drain(),
+    closeDatabase: () => client.close(),
+    others: demo ? [demo.close] : [],
+    log: platform.log,
+  });
 }
 
 main().catch((err) => {

@@ -44,8 +44,14 @@ export interface EnqueueOptions {
   delaySeconds?: number;
 }
 
-/** One structured log line; hosts print it as one JSON line. */
-export type LogLine = Record<string, unknown> & { msg: string };
+/** How much a log line matters: `error` wants an operator, `warn` may, `info` is the record. */
+export type LogLevel = "info" | "warn" | "error";
+
+/**
+ * One structured log line; hosts print it as one JSON line with `time` and `level` (`info` when
+ * the line names none). An error names its problem code (`code`, lib/problem.ts) when it has one.
+ */
+export type LogLine = Record<string, unknown> & { msg: string; level?: LogLevel; code?: string };
 
 /**
  * A measurement for the host's metrics (`Platform.observe`): the Node host counts them for

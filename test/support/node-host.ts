@@ -1,6 +1,6 @@
 /**
  * The Node host as a child process (`npm start`, as a user runs it), for tests that start, stop
- * and kill it. Each host runs in its own process group, so a signal reaches npm, tsx and node
+ * and kill it. Each host runs in its own process group, so a signal reaches npm and the server
  * together; `killAllHosts` in an `afterAll` makes sure nothing outlives the test file.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -17,7 +17,7 @@ const MAX_BATCH = 100;
 
 /** One JSON line per entry, timestamped like the Node host's. */
 export function consoleLog(line: LogLine): void {
-  console.log(JSON.stringify({ time: new Date().toISOString(), ...line }));
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", ...line }));
 }
 
 /**

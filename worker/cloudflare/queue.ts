@@ -31,6 +31,8 @@ export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>):
     } catch (err) {
       platform.log({
         msg: "queue.job_failed",
+        // Retried; the dead letter, after the last attempt, is the error.
+        level: "warn",
         queue: batch.queue,
         messageId: message.id,
         attempts: message.attempts,
@@ -49,7 +51,7 @@ export async function consumeDeadLetters(platform: Platform, batch: MessageBatch
       await deadLettered(platform, message.body, message.attempts);
       message.ack();
     } catch (err) {
-      platform.log({ msg: "queue.dead_letter_failed", messageId: message.id, error: describeError(err).error });
+      platform.log({ msg: "queue.dead_letter_failed", level: "error", messageId: message.id, error: describeError(err).error });
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
     }
   }

@@ -11,6 +11,8 @@ export interface AppVariables {
   auth?: KeyIdentity;
   /** The request's route declaration (null: none), once looked up; read it with `requestAccess`. */
   access?: DeclaredRoute | null;
+  /** The code of the problem the request was answered with, if any (for its log line). */
+  problemCode?: string;
 }
 
 /** The app's Hono Env. */

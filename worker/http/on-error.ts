@@ -32,6 +32,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof HTTPException) return problemResponse(c, fromHttpException(err));
   c.get("platform")?.log({
     msg: "request.unhandled_error",
+    level: "error",
+    code: "INTERNAL_ERROR",
     requestId: c.get("requestId"),
     ...describeError(err),
   });

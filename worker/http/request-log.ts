@@ -1,10 +1,11 @@
 /**
  * Request ids and access logs: every response carries `X-Request-Id` (the caller's, when it sent
  * a sane one, so ids can be traced across systems) and every request logs one JSON line.
- * Only method, path, the declared route template, status, duration and ids are logged: never headers or bodies, which may
- * hold keys, card numbers or CVVs; and never a path segment that is itself a capability (the
- * unguessable PIX location id lets anyone holding it read the charge): a route declared a
- * `capability` (access.ts) is logged with its parameters as `{redacted}`.
+ * Only method, path, the declared route template, status (with its level and problem code),
+ * duration and ids are logged: never headers or bodies, which may hold keys, card numbers or
+ * CVVs; and never a path segment that is itself a capability (the unguessable PIX location id
+ * lets anyone holding it read the charge): a route declared a `capability` (access.ts) is logged
+ * with its parameters as `{redacted}`.
  */
 import type { MiddlewareHandler } from "hono";
 import { loggablePath, requestAccess } from "./access";
@@ -32,6 +33,10 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
       const status = c.res.status;
       platform.log({
         msg: "request",
+        // 5xx is ours to fix; 4xx is the caller's, worth a look when it grows.
+        level: status >= 500 ? "error" : status >= 400 ? "warn" : "info",
+        // A problem answer names its code (lib/problem.ts); JSON leaves out an undefined one.
+        code: c.get("problemCode"),
         requestId,
         method: c.req.method,
         path: loggablePath(c.req.method, c.req.path, declared),

@@ -13,7 +13,7 @@ import type { Platform } from "../platform";
 
 /** Records that `job` gave up after `attempts` attempts (logged, and its row closed where it has one). */
 export async function deadLettered(platform: Platform, job: Job, attempts: number): Promise<void> {
-  platform.log({ msg: "queue.dead_letter", job, attempts });
+  platform.log({ msg: "queue.dead_letter", level: "error", job, attempts });
   switch (job.type) {
     case "noop":
       return;

@@ -48,12 +48,14 @@ export async function runScheduledJob(platform: Platform): Promise<ScheduledRepo
       report.sweeps[name] = await sweep(platform);
     } catch (err) {
       report.sweeps[name] = -1;
-      platform.log({ msg: "scheduled.sweep_failed", sweep: name, error: describeError(err).error });
+      platform.log({ msg: "scheduled.sweep_failed", level: "error", code: "INTERNAL_ERROR", sweep: name, error: describeError(err).error });
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     report.durationsMs[name] = durationMs;
     platform.observe?.({ kind: "sweep", sweep: name, durationMs, rows: report.sweeps[name]! });
   }
-  platform.log({ msg: "scheduled.run", ...report });
+  // A run that found nothing to do writes nothing (every minute, it would drown the rest).
+  const counts = Object.values(report.sweeps);
+  if (counts.some((n) => n !== 0)) platform.log({ msg: "scheduled.run", level: counts.includes(-1) ? "warn" : "info", ...report });
   return report;
 }

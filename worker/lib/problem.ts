@@ -258,6 +258,8 @@ export function problemResponse(c: Context, err: ApiError): Response {
   // The platform's public base URL; before the platform is set (never, in practice) the request's own origin.
   const platform = c.get("platform") as { config: { baseUrl: string } } | undefined;
   const body = toProblem(err, platform?.config.baseUrl ?? new URL(c.req.url).origin, c.req.path, requestId);
+  // For the request's log line (http/request-log.ts).
+  c.set("problemCode", err.code);
   const headers: Record<string, string> = { "Content-Type": "application/problem+json", ...err.headers };
   return c.body(JSON.stringify(body), err.status as 400, headers);
 }

@@ -24,6 +24,12 @@ export interface NodePlatform extends Platform {
   startTimers(sweepIntervalSeconds?: number): void;
   /** Stops the timers (the database stays open). */
   stopTimers(): void;
+  /**
+   * Graceful shutdown's hook (node/shutdown.ts): stops the timers, then resolves once the job
+   * pass and the sweep run in progress have finished. Jobs still waiting stay in memory and are
+   * lost with the process; the sweeps find their work after the restart.
+   */
+  drain(): Promise<void>;
 }
 
 /**
@@ -42,7 +48,7 @@ export function jsonLogger(write: (chunk: string) => void = (chunk) => process.s
   process.on("exit", flush);
   return (line: LogLine) => {
     if (pending.length === 0) setImmediate(flush);
-    pending.push(`${JSON.stringify({ time: new Date().toISOString(), ...line })}\n`);
+    pending.push(`${JSON.stringify({ time: new Date().toISOString(), level: "info", ...line })}\n`);
   };
 }
 
@@ -60,6 +66,9 @@ export function createNodePlatform(
   let pump: ReturnType<typeof setInterval> | undefined;
   let minute: ReturnType<typeof setInterval> | undefined;
   let pumping = false;
+  // What drain() waits for: the queue pass and the sweep run in progress, if any.
+  let pass: Promise<unknown> = Promise.resolve();
+  let sweep: Promise<unknown> = Promise.resolve();
 
   const platform: NodePlatform = {
     db: createDb(metrics ? metrics.timeClient(client) : client),
@@ -81,19 +90,23 @@ export function createNodePlatform(
         if (pumping) return;
         pumping = true;
         try {
-          await queue.runDue((job) => runJob(platform, job));
+          await (pass = queue.runDue((job) => runJob(platform, job)));
         } finally {
           pumping = false;
         }
       }, 250);
-      void runScheduledJob(platform);
-      minute = setInterval(() => void runScheduledJob(platform), sweepIntervalSeconds * 1000);
+      sweep = runScheduledJob(platform);
+      minute = setInterval(() => void (sweep = runScheduledJob(platform)), sweepIntervalSeconds * 1000);
       pump.unref?.();
       minute.unref?.();
     },
     stopTimers() {
       clearInterval(pump);
       clearInterval(minute);
+    },
+    async drain() {
+      platform.stopTimers();
+      await Promise.allSettled([pass, sweep]);
     },
   };
   metrics?.watchQueue(() => queue.size);
