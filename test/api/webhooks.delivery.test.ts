@@ -138,7 +138,7 @@ describe("delivering an event", () => {
     await registerReceiver();
     await pay(ctx, (await createPix(ctx)).id);
     // Drop what the transition enqueued, as a Node restart would.
-    (ctx.platform.queue as unknown as { entries: unknown[] }).entries = [];
+    ctx.platform.queue.clear();
     expect(receiver!.received).toHaveLength(0);
     const swept = await ctx.platform.runScheduled();
     expect(swept).toBeDefined();

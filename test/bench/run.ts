@@ -22,6 +22,7 @@ import { measure, type LoadOptions } from "./load";
 import { callApi, floorSpec, OPERATIONS, PIX_BODY, type OpContext, type Operation } from "./ops";
 import { failed, formatTable, machineInfo, passed, summarize, writeResults, type OpResult } from "./report";
 import { seedTransactions } from "./seed";
+import { formatWebhooks, measureWebhooks, type WebhookResult } from "./webhooks";
 import { formatWidgetSizes, widgetSizes, widgetWithinTarget, type WidgetSize } from "./widget-size";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
@@ -59,7 +60,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
 }
 
 async function main(): Promise<number> {
-  const opts = parseBenchArgs(process.argv.slice(2), REPO, OPERATIONS.map((o) => o.name));
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks"]);
   if (!opts) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -114,6 +115,7 @@ async function main(): Promise<number> {
 
   const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows };
   const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
+  const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
   const results: OpResult[] = [];
   for (const op of selected) {
     log(`${op.name}: ${opts.warmup} s warm-up, then ${opts.rounds} × (${opts.duration} s floor + ${opts.duration} s project)`);
@@ -132,9 +134,22 @@ async function main(): Promise<number> {
     }
   }
 
+  // Last: the webhook it registers would add deliveries to the operations above.
+  let webhooks: WebhookResult | null = null;
+  if (wantWebhooks) {
+    log("webhooks: pays → deliveries to a local receiver, then a replay for throughput");
+    try {
+      webhooks = await measureWebhooks({ ...ctx, sellerId: keys.sellerId }, undefined, opts.connections, log);
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      log(`webhooks failed: ${msg}`);
+      webhooks = { failure: msg.split("\n")[0]!, met: false } as WebhookResult;
+    }
+  }
+
   const finished = new Date();
   const machine = machineInfo(checkout, loadAtStart);
-  const ok = results.every(passed) && widgetOk;
+  const ok = results.every(passed) && widgetOk && (webhooks?.met ?? true);
   const file = writeResults(RESULTS_DIR, started, {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
@@ -146,6 +161,7 @@ async function main(): Promise<number> {
     hostLogLines: host.stdout.lines,
     passed: ok,
     operations: results,
+    webhooks,
   });
   const commit = `${checkout.commit?.slice(0, 10) ?? "unknown commit"}${checkout.dirty ? "+uncommitted" : ""}`;
   process.stdout.write(
@@ -154,6 +170,7 @@ async function main(): Promise<number> {
       `${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
       `${machine.loadavgAtEnd[0]!.toFixed(1)} at end\n\n${formatTable(results)}\n\n` +
       `${Array.isArray(widget) ? formatWidgetSizes(widget) : `Widget: ${widget.error}`}\n\n` +
+      `${webhooks ? `${formatWebhooks(webhooks)}\n\n` : ""}` +
       `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
   );
   return ok ? 0 : 1;

@@ -22,9 +22,13 @@ export function isDeadLetterQueue(queueName: string): boolean {
   return queueName.endsWith("-dlq");
 }
 
-/** Runs every job of a batch; acks the ones that succeed, retries the rest after a delay. */
+/**
+ * Runs every job of a batch at once (a batch is at most 6, the Worker's simultaneous outgoing
+ * connections: wrangler.toml), so a receiver that hangs delays no other message of its batch;
+ * acks each one that succeeds as it does, retries the rest after a delay.
+ */
 export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>): Promise<void> {
-  for (const message of batch.messages) {
+  await Promise.all(batch.messages.map(async (message) => {
     try {
       await runJob(platform, message.body);
       message.ack();
@@ -41,7 +45,7 @@ export async function consumeJobs(platform: Platform, batch: MessageBatch<Job>):
       });
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
     }
-  }
+  }));
 }
 
 /** Logs and acks each dead-lettered message; a failing hook retries that message. */

@@ -9,8 +9,11 @@ export type Job =
   | { type: "noop"; reason: string }
   /** Ask the (sandbox) acquirer to conclude a PENDING refund. */
   | { type: "refund.conclude"; refundId: string }
-  /** Attempt a PENDING webhook delivery (domain/webhooks/deliver.ts). */
-  | { type: "webhook.deliver"; deliveryId: string };
+  /**
+   * Attempt a PENDING webhook delivery (domain/webhooks/deliver.ts). `webhookId`, its endpoint, lets
+   * the Node queue cap deliveries in flight per endpoint (jobs/memory-queue.ts); absent in older messages.
+   */
+  | { type: "webhook.deliver"; deliveryId: string; webhookId?: string };
 
 /** The type names of all jobs. */
 export type JobType = Job["type"];

@@ -1,11 +1,12 @@
 /**
- * The Node host's Platform: the database, an in-process queue whose jobs run on a timer, and the
- * scheduled job every minute, the same one the Worker's cron trigger runs.
+ * The Node host's Platform: the database, an in-process queue whose jobs start as they are
+ * enqueued (bounded, per webhook endpoint too), and the scheduled job every minute, the same one
+ * the Worker's cron trigger runs.
  */
 import type { Client } from "@libsql/client";
 import { createDb } from "../db/client";
 import { deadLettered } from "../jobs/dead-letter";
-import { DEFAULT_QUEUE_POLICY, MemoryQueue } from "../jobs/memory-queue";
+import { DEFAULT_QUEUE_POLICY, DEFAULT_RUNNER_LIMITS, MemoryQueue } from "../jobs/memory-queue";
 import { runJob } from "../jobs/run-job";
 import { runScheduledJob } from "../jobs/scheduled";
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
@@ -18,15 +19,15 @@ import { createNodeVault } from "./node-vault";
 export interface NodePlatform extends Platform {
   queue: MemoryQueue;
   /**
-   * Starts the queue pump and the sweep timer (every `sweepIntervalSeconds`, default 60). The
+   * Starts the queue's runner and the sweep timer (every `sweepIntervalSeconds`, default 60). The
    * sweeps also run once at start: the queue lived in memory, so a restart finds its work again.
    */
   startTimers(sweepIntervalSeconds?: number): void;
-  /** Stops the timers (the database stays open). */
+  /** Stops the timers and the queue's runner (jobs in flight finish: `queue.idle()`); the database stays open. */
   stopTimers(): void;
   /**
-   * Graceful shutdown's hook (node/shutdown.ts): stops the timers, then resolves once the job
-   * pass and the sweep run in progress have finished. Jobs still waiting stay in memory and are
+   * Graceful shutdown's hook (node/shutdown.ts): stops the timers, then resolves once the jobs
+   * in flight and the sweep run in progress have finished. Jobs still waiting stay in memory and are
    * lost with the process; the sweeps find their work after the restart.
    */
   drain(): Promise<void>;
@@ -63,11 +64,8 @@ export function createNodePlatform(
   const now = () => new Date();
   // `platform` is assigned below, before any job can run.
   const queue = new MemoryQueue(now, DEFAULT_QUEUE_POLICY, (job, attempts) => deadLettered(platform, job, attempts));
-  let pump: ReturnType<typeof setInterval> | undefined;
   let minute: ReturnType<typeof setInterval> | undefined;
-  let pumping = false;
-  // What drain() waits for: the queue pass and the sweep run in progress, if any.
-  let pass: Promise<unknown> = Promise.resolve();
+  // What drain() waits for (with the queue's jobs in flight): the sweep run in progress, if any.
   let sweep: Promise<unknown> = Promise.resolve();
 
   const platform: NodePlatform = {
@@ -85,28 +83,20 @@ export function createNodePlatform(
       queue.enqueue(jobs, opts);
     },
     startTimers(sweepIntervalSeconds = 60) {
-      // A short poll keeps "within seconds" true for queued work without a timer per job.
-      pump = setInterval(async () => {
-        if (pumping) return;
-        pumping = true;
-        try {
-          await (pass = queue.runDue((job) => runJob(platform, job)));
-        } finally {
-          pumping = false;
-        }
-      }, 250);
+      // No poll: a job enqueued with no delay starts at once, within the runner's limits (128 in
+      // flight, 32 per webhook endpoint: jobs/memory-queue.ts); delayed ones when due.
+      queue.start((job) => runJob(platform, job), DEFAULT_RUNNER_LIMITS);
       sweep = runScheduledJob(platform);
       minute = setInterval(() => void (sweep = runScheduledJob(platform)), sweepIntervalSeconds * 1000);
-      pump.unref?.();
       minute.unref?.();
     },
     stopTimers() {
-      clearInterval(pump);
+      queue.stop();
       clearInterval(minute);
     },
     async drain() {
       platform.stopTimers();
-      await Promise.allSettled([pass, sweep]);
+      await Promise.allSettled([queue.idle(), sweep]);
     },
   };
   metrics?.watchQueue(() => queue.size);

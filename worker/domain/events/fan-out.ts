@@ -4,7 +4,7 @@
  * channel off in that mode. A sub-seller's SELLER_STATUS_CHANGED also reaches its company's webhooks.
  * It is one `INSERT … SELECT` written in the same batch as the event (and under the same guard),
  * so a change, its event and its deliveries exist together or not at all; it returns the new
- * delivery ids, which the caller enqueues once the batch has committed.
+ * delivery ids with their webhook ids, which the caller enqueues once the batch has committed.
  */
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -47,7 +47,7 @@ export function fanOutStatement(db: Db, event: FanOutEvent, at: string | Placeho
         where ${notificationSettings.sellerId} = ${w.sellerId} and ${notificationSettings.livemode} = ${w.livemode}
           and ${notificationSettings.eventType} = ${event.type}), 1) = 1`}
       ${guard ? sql`and ${guard}` : sql``}
-    returning id`);
+    returning id, webhook_id`);
 }
 
 /**
@@ -60,7 +60,7 @@ export function replayStatement(db: Db, webhook: { id: string; sellerId: string;
       (id, webhook_id, seller_id, livemode, event_id, event_type, status, attempts, attempt_limit, next_attempt_at, created_at, updated_at)
     select ${UUID_SQL}, ${webhook.id}, ${webhook.sellerId}, ${webhook.livemode ? 1 : 0}, p.id, p.type, 'PENDING', 0, ${ATTEMPT_LIMIT}, ${at}, ${at}, ${at}
     from (${page}) p where not ${pendingDeliveryOf(webhook.id)}
-    returning id`);
+    returning id, webhook_id`);
 }
 
 /** True for a row `p` (an event) that webhook `webhookId` still has a PENDING delivery of. */
@@ -70,6 +70,14 @@ export function pendingDeliveryOf(webhookId: string): SQL {
 
 /** The delivery ids a fan-out statement's result returned. */
 export function deliveryIdsOf(result: unknown): string[] {
+  return deliveriesOf(result).map((d) => d.id);
+}
+
+/** The deliveries (id, webhook id) a fan-out or replay statement's result returned: what the queue is handed. */
+export function deliveriesOf(result: unknown): Array<{ id: string; webhookId: string }> {
   const rows = (result as { rows?: ArrayLike<unknown>[] }).rows ?? (result as ArrayLike<unknown>[]);
-  return Array.from(rows ?? [], (row) => String((row as ArrayLike<unknown>)[0]));
+  return Array.from(rows ?? [], (row) => {
+    const r = row as ArrayLike<unknown>;
+    return { id: String(r[0]), webhookId: String(r[1]) };
+  });
 }

@@ -25,7 +25,7 @@ import { insertWhere, type SqlValues, type Statement, type Statements } from "..
 import { events, webhookDeliveries } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { enqueueDeliveries } from "../webhooks/enqueue";
-import { deliveryIdsOf, fanOutStatement } from "./fan-out";
+import { deliveriesOf, fanOutStatement } from "./fan-out";
 
 export { EVENT_TYPES, type EventType } from "../../../shared/events";
 
@@ -74,8 +74,8 @@ export function eventStatements(db: Db, event: EventValues, at: string | Placeho
 
 /** Hands the deliveries of event `eventId` to the queue (after a batch that used `eventStatements` directly). */
 export async function enqueueEventDeliveries(platform: Platform, eventId: string): Promise<void> {
-  const rows = await platform.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
-  await enqueueDeliveries(platform, rows.map((r) => r.id));
+  const rows = await platform.db.select({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId }).from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+  await enqueueDeliveries(platform, rows);
 }
 
 /** A change and the events it writes, committed as one batch. */
@@ -108,7 +108,7 @@ export class Outbox {
   async commit(): Promise<unknown[]> {
     if (this.statements.length === 0) return [];
     const results = (await this.platform.db.batch(this.statements as Statements)) as unknown[];
-    await enqueueDeliveries(this.platform, this.fanOuts.flatMap((i) => deliveryIdsOf(results[i])));
+    await enqueueDeliveries(this.platform, this.fanOuts.flatMap((i) => deliveriesOf(results[i])));
     return results;
   }
 }

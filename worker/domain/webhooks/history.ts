@@ -99,6 +99,6 @@ export async function retryDelivery(platform: Platform, caller: Scope, sellerId:
       extensions: { currentStatus: current.status, allowedStatuses: ["FAILED"] },
     });
   }
-  await enqueueDeliveries(platform, [id]);
+  await enqueueDeliveries(platform, [{ id, webhookId: current.webhookId }]);
   return findDelivery(platform, caller, sellerId, id);
 }

@@ -13,7 +13,7 @@ import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 import { enqueueDeliveries } from "./enqueue";
-import { deliveryIdsOf, pendingDeliveryOf, replayStatement } from "../events/fan-out";
+import { deliveriesOf, pendingDeliveryOf, replayStatement } from "../events/fan-out";
 import { assertManages, findWebhook } from "./manage";
 
 /** Events replayed per call at most. */
@@ -46,7 +46,7 @@ export async function replayEvents(platform: Platform, caller: Scope, sellerId: 
     replayStatement(platform.db, { id: webhook.id, sellerId, livemode: caller.livemode }, page, at),
     platform.db.all<{ occurredAt: string }>(sql`select p.occurred_at as occurredAt from (${picked}) p order by p.occurred_at, p.id limit 1 offset ${REPLAY_LIMIT}`),
   ]);
-  const ids = deliveryIdsOf(inserted);
+  const ids = deliveriesOf(inserted);
   await enqueueDeliveries(platform, ids);
   return {
     webhookId: webhook.id, from: range.from, to, deliveries: ids.length, alreadyPending: Number(pending?.n ?? 0),

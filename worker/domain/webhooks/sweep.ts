@@ -21,12 +21,12 @@ export async function sweepDueDeliveries(platform: Platform): Promise<number> {
   const at = platform.now().toISOString();
   await closeSpentDeliveries(platform);
   const due = await platform.db
-    .select({ id: d.id })
+    .select({ id: d.id, webhookId: d.webhookId })
     .from(d)
     .where(and(eq(d.status, "PENDING"), lte(d.nextAttemptAt, at), free(at), sql`${d.attempts} < ${d.attemptLimit}`))
     .orderBy(asc(d.nextAttemptAt))
     .limit(SWEEP_BATCH);
-  await enqueueDeliveries(platform, due.map((r) => r.id));
+  await enqueueDeliveries(platform, due);
   return due.length;
 }
 
