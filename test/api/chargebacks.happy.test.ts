@@ -43,7 +43,7 @@ describe("opening a chargeback", () => {
     expect(received!.event).toMatchObject({ sellerId: ctx.seller.sellerId, livemode: false, occurredAt: "2026-07-03T08:00:00.000Z" });
     expect(received!.event.data).toEqual({ details: chargeback, transaction: after });
     expect(received!.deliveries).toEqual([expect.objectContaining({ webhookId: hook, status: "PENDING" })]);
-    expect(jobs).toEqual([{ type: "webhook.deliver", deliveryId: received!.deliveries[0]!.id }]);
+    expect(jobs).toEqual([{ type: "webhook.deliver", deliveryId: received!.deliveries[0]!.id, webhookId: expect.any(String) }]);
 
     expect(await (await ctx.get(`/v1/chargebacks/${chargeback.id}`)).json()).toEqual(chargeback);
   });

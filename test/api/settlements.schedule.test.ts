@@ -39,7 +39,7 @@ describe("the schedule", () => {
     // The event's details, rendered by the database, are exactly what GET shows.
     expect(paid!.event.data).toEqual({ details: body });
     expect(paid!.deliveries).toEqual([expect.objectContaining({ webhookId: hook, status: "PENDING", eventType: "SETTLEMENT_PAID" })]);
-    expect(jobs).toContainEqual({ type: "webhook.deliver", deliveryId: paid!.deliveries[0]!.id });
+    expect(jobs).toContainEqual({ type: "webhook.deliver", deliveryId: paid!.deliveries[0]!.id, webhookId: expect.any(String) });
 
     // Nothing is settled twice: the next minutes find nothing.
     expect(await sweepAt(ctx, "2026-03-11T00:01:30Z")).toBe(0);

@@ -118,6 +118,19 @@ describe("MemoryQueue's runner", () => {
     expect(q.clear()).toBe(0);
   });
 
+  it("drops a message for a delivery whose message still waits; takes it again once that one runs", async () => {
+    const q = new MemoryQueue(() => new Date(0));
+    q.enqueue([deliver("d1", "w1"), deliver("d1", "w1"), deliver("d2", "w1")]);
+    q.enqueue([deliver("d1")], { delaySeconds: 60 });
+    expect(q.size).toBe(2);
+    const ran: string[] = [];
+    await q.runDue(async (job) => {
+      ran.push((job as { deliveryId: string }).deliveryId);
+      if (ran.length === 1) q.enqueue([deliver("d1", "w1")]);
+    });
+    expect(ran).toEqual(["d1", "d2", "d1"]);
+  });
+
   it("counts a delivery under its webhook, an older message under its own id", () => {
     expect(jobKey(deliver("d1", "w1"))).toBe("webhook:w1");
     expect(jobKey(deliver("d1"))).toBe("webhook:d1");

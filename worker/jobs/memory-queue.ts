@@ -60,6 +60,17 @@ export function jobKey(job: Job): string {
   return job.type;
 }
 
+/**
+ * The row a job works on, for jobs that name one: a second message for a row whose message still
+ * waits is dropped (the waiting one does the work). Without it, the minute sweep would add a copy
+ * of every due delivery each minute while a slow endpoint's backlog waits for its slots.
+ */
+function rowOf(job: Job): string | null {
+  if (job.type === "webhook.deliver") return `webhook.deliver:${job.deliveryId}`;
+  if (job.type === "refund.conclude") return `refund.conclude:${job.refundId}`;
+  return null;
+}
+
 /** The in-process queue. */
 export class MemoryQueue {
   /** Due jobs per key, each in enqueue order. */
@@ -68,6 +79,8 @@ export class MemoryQueue {
   private delayed: Entry[] = [];
   private seq = 0;
   private count = 0;
+  /** `rowOf` of every waiting job (not those running). */
+  private readonly waitingRows = new Set<string>();
   /** Jobs that failed every attempt, oldest first. */
   readonly deadLetters: Array<{ job: Job; error: string }> = [];
 
@@ -93,7 +106,10 @@ export class MemoryQueue {
     private readonly onDeadLetter?: (job: Job, attempts: number) => Promise<void>,
   ) {}
 
-  /** Adds jobs, due after the optional delay; with a runner started, due ones start at once. */
+  /**
+   * Adds jobs, due after the optional delay; with a runner started, due ones start at once. A job
+   * for a row (a delivery, a refund) whose message already waits is dropped: that one does it.
+   */
   enqueue(jobs: Job[], opts: EnqueueOptions = {}): void {
     const dueAt = this.now().getTime() + (opts.delaySeconds ?? 0) * 1000;
     for (const job of jobs) this.add({ job, dueAt, attempts: 0, seq: this.seq++ });
@@ -115,6 +131,7 @@ export class MemoryQueue {
     this.ready.clear();
     this.delayed = [];
     this.count = 0;
+    this.waitingRows.clear();
     return dropped;
   }
 
@@ -131,6 +148,7 @@ export class MemoryQueue {
       if (due.length === 0) return ran;
       this.ready.clear();
       this.count -= due.length;
+      for (const entry of due) this.leave(entry);
       for (const entry of due) {
         ran++;
         try {
@@ -166,7 +184,12 @@ export class MemoryQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private add(entry: Entry): void {
+  private add(entry: Entry, promoted = false): void {
+    if (!promoted) {
+      const row = rowOf(entry.job);
+      if (row !== null && this.waitingRows.has(row)) return;
+      if (row !== null) this.waitingRows.add(row);
+    }
     this.count++;
     if (entry.dueAt > this.now().getTime()) {
       this.delayed.push(entry);
@@ -189,7 +212,13 @@ export class MemoryQueue {
     this.delayed = this.delayed.filter((e) => e.dueAt > now);
     this.count -= due.length;
     due.sort((a, b) => a.dueAt - b.dueAt || a.seq - b.seq);
-    for (const entry of due) this.add(entry);
+    for (const entry of due) this.add(entry, true);
+  }
+
+  /** The entry no longer waits (it runs): a new message for its row is queued again. */
+  private leave(entry: Entry): void {
+    const row = rowOf(entry.job);
+    if (row !== null) this.waitingRows.delete(row);
   }
 
   /** A job threw: retried after the policy's delay, or dead-lettered once its attempts are spent. */
@@ -233,6 +262,7 @@ export class MemoryQueue {
         this.ready.delete(key);
         if (list.length > 0) this.ready.set(key, list);
         this.count--;
+        this.leave(entry);
         this.inFlight++;
         this.inFlightByKey.set(key, busy + 1);
         started = true;
