@@ -16,6 +16,7 @@
  * Exits 1 when a check fails.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -94,14 +95,28 @@ const hostEnv = {
 const restartWindows: Array<[number, number]> = [];
 let hostUp = false;
 
-async function rss(): Promise<number | null> {
+/** The host's memory from its own /metrics: RSS, V8 heap in use, and external (native) memory. */
+async function memory(): Promise<{ rss: number; heap: number; heapTotal: number; external: number } | null> {
   try {
     const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    const m = /^pay_process_resident_memory_bytes (\S+)$/m.exec(text);
-    return m ? Number(m[1]) : null;
+    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+    const m = { rss: read("pay_process_resident_memory_bytes"), heap: read("pay_nodejs_heap_size_used_bytes"), heapTotal: read("pay_nodejs_heap_size_total_bytes"), external: read("pay_nodejs_external_memory_bytes") };
+    return Number.isFinite(m.rss) ? m : null;
   } catch {
     return null;
   }
+}
+
+/** Keeps the last 4 KB of a host's output and says so when it exits without being killed. */
+function watch(host: { child: ChildProcess; out: string }) {
+  let tail = host.out.slice(-4096);
+  const keep = (d: Buffer) => void (tail = (tail + d.toString("utf8")).slice(-4096));
+  host.child.stdout?.on("data", keep);
+  host.child.stderr?.on("data", keep);
+  host.child.on("exit", (code, signal) => {
+    if (signal !== "SIGKILL") say(`host exited on its own (${code ?? signal}); its last output:\n${tail}`);
+  });
+  return { child: host.child, out: host.out, tail: () => tail };
 }
 
 // ---- traffic ----------------------------------------------------------------------------------
@@ -201,7 +216,7 @@ const { server: receiverServer, url: receiverUrl } = await startReceiver();
 let exitCode = 0;
 try {
   say(`database ${dbPath}; host on ${base}; ${MINUTES} min of traffic, ${CONCURRENCY} clients`);
-  let host = await startNodeHost(hostEnv);
+  let host = watch(await startNodeHost(hostEnv));
   hostUp = true;
   const sellerId = /Seller\s+([0-9a-f-]{36})/.exec(host.out)?.[1];
   apiKey = /Secret key\s+(sk_test_\w+)/.exec(host.out)?.[1] ?? "";
@@ -216,25 +231,39 @@ try {
   const totalMs = MINUTES * 60_000;
   const started = Date.now();
   const workers = Array.from({ length: CONCURRENCY }, () => worker());
-  await sleep(Math.min(15_000, totalMs / 6));
-  const rssStart = await rss();
-  say(`RSS after warm-up: ${fmtMb(rssStart)}`);
+  // The host's memory every 5 s. One reading swings ±20% with the garbage collector's heap size,
+  // so start and end are medians: the first process's readings 10-40 s into the run against the
+  // last 30 s of the run.
+  const samples: Array<{ at: number; process: number; rss: number; text: string }> = [];
+  let hostNumber = 1;
+  const sampler = setInterval(async () => {
+    if (!hostUp) return;
+    const proc = hostNumber;
+    const m = await memory();
+    if (m && hostUp && proc === hostNumber) samples.push({ at: Date.now() - started, process: proc, rss: m.rss, text: `${fmtMb(m.rss)}/${fmtMb(m.heapTotal)}/${fmtMb(m.heap)}` });
+  }, 5000);
   for (const at of [1 / 3, 2 / 3]) {
     await sleep(Math.max(0, started + totalMs * at - Date.now()));
     const killedAt = Date.now();
     hostUp = false;
     restartWindows.push([killedAt, Number.MAX_SAFE_INTEGER]);
+    if (host.child.exitCode !== null || host.child.signalCode !== null) throw new Error(`the host had exited on its own (${host.child.exitCode ?? host.child.signalCode}):\n${host.tail()}`);
     await stopNodeHost(host.child, port, "SIGKILL");
     say("host SIGKILLed; restarting on the same database");
-    host = await startNodeHost(hostEnv);
+    host = watch(await startNodeHost(hostEnv));
+    hostNumber++;
     restartWindows[restartWindows.length - 1] = [killedAt, Date.now() + 1000];
     hostUp = true;
     say(`host back after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
   }
   await sleep(Math.max(0, started + totalMs - Date.now()));
-  const rssEnd = await rss();
   stopping = true;
+  clearInterval(sampler);
   await Promise.all(workers);
+  const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
+  const rssStart = median(samples.filter((x) => x.process === 1 && x.at >= 10_000 && x.at <= 40_000).map((x) => x.rss));
+  const rssEnd = median(samples.filter((x) => x.at >= totalMs - 30_000).map((x) => x.rss));
+  say(`memory every 5 s (RSS/heap total/heap used, by process): ${[1, 2, 3].map((n) => `#${n}: ${samples.filter((x) => x.process === n).map((x) => x.text).join(", ")}`).join(" | ")}`);
   const trafficSeconds = (Date.now() - started) / 1000;
   say(`traffic done (${counts.requests} requests); waiting for webhooks to settle (≤ ${SETTLE_SECONDS} s)`);
 
@@ -264,7 +293,7 @@ try {
   const duplicates = [...deliveredTimes.values()].reduce((n, times) => n + times - 1, 0);
   const stray = [...deliveredTimes.keys()].filter((id) => !written.includes(id)).length;
   const rssGrowth = rssStart && rssEnd ? (rssEnd - rssStart) / rssStart : null;
-  await stopNodeHost(host.child, port, "SIGKILL");
+  if (host.child.exitCode === null && host.child.signalCode === null) await stopNodeHost(host.child, port, "SIGKILL");
 
   const statuses = [...counts.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
   const kinds = [...counts.byKind.entries()].map(([k, n]) => `${k} ${n}`).join(", ");
@@ -285,7 +314,7 @@ try {
     ["receiver: POSTs / 500s answered", `${receiverRequests} / ${receiver500s}`],
     ["deliveries by status", JSON.stringify(states)],
     ["settled after", `${settleSeconds.toFixed(0)} s`],
-    ["server RSS start → end", `${fmtMb(rssStart)} → ${fmtMb(rssEnd)} (${rssGrowth === null ? "?" : `${(rssGrowth * 100).toFixed(1)}%`}) ${checks.rss ? "✓" : "✗ must be within 20%"}`],
+    ["server RSS start → end (medians)", `${fmtMb(rssStart)} → ${fmtMb(rssEnd)} (${rssGrowth === null ? "?" : `${(rssGrowth * 100).toFixed(1)}%`}) ${checks.rss ? "✓" : "✗ must be within 20%"}`],
   ];
   process.stdout.write(`\n| soak | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${v} |`).join("\n")}\n`);
   if (problems.length) process.stdout.write(`\nFirst problems:\n${problems.map((p) => `  ${p}`).join("\n")}\n`);
@@ -303,5 +332,5 @@ try {
 process.exit(exitCode);
 
 function fmtMb(bytes: number | null): string {
-  return bytes === null ? "?" : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  return bytes === null || !Number.isFinite(bytes) ? "?" : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 }
