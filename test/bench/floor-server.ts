@@ -2,7 +2,8 @@
  * The floor: the least a server on this stack can do per request, run as its own process by
  * floor.ts. Hono on @hono/node-server over a libSQL file with the project's durability
  * (WAL, synchronous=FULL): POST parses a JSON body and runs one INSERT, GET runs one SELECT by
- * primary key; both answer JSON. No auth, validation, logging or ORM: whatever the project
+ * primary key and answers the row as JSON as it comes (its body column a string, not parsed and
+ * rebuilt); both answer JSON. No auth, validation, logging or ORM: whatever the project
  * spends above this is its own.
  *
  * Env: FLOOR_DB (file path), PORT, FLOOR_ROWS (rows to pre-fill, so the primary-key index is as
@@ -50,10 +51,11 @@ app.post("/items", async (c) => {
   return c.json({ id, createdAt }, 201);
 });
 app.get("/items/:id", async (c) => {
+  // The least a GET can do: one statement, the row as it comes (no parsing or rebuilding).
   const rs = await db.execute({ sql: "SELECT id, body, created_at FROM items WHERE id = ?", args: [c.req.param("id")] });
   const row = rs.rows[0];
   if (!row) return c.json({ error: "not found" }, 404);
-  return c.json({ id: row.id, body: JSON.parse(String(row.body)), createdAt: row.created_at }, 200);
+  return c.json(row, 200);
 });
 
 const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port });

@@ -47,6 +47,10 @@ it("renders every transaction exactly as toTransaction does", async () => {
     expect(rendered!.json, id).toBe(expected);
     // The stored view, when there is one, is the same once its QR URL is made absolute.
     if (state!.row.view !== null) expect(withBaseUrl(state!.row.view, ctx.platform.config.baseUrl), id).toBe(expected);
+    // GET sends the stored view as it is, or renders the row when it has none: the same bytes.
+    const res = await (id === liveTx.id ? live : ctx).get(`/v1/transactions/${id}`);
+    expect(res.headers.get("content-type"), id).toBe("application/json");
+    expect(await res.text(), id).toBe(expected);
   }
   // A refund request moves the revision without rendering: its view is cleared, never stale.
   expect((await findTransaction(ctx.platform.db, refunded.id))!.row.view).toBeNull();

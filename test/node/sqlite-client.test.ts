@@ -38,6 +38,26 @@ describe("SqliteClient", () => {
     }
   });
 
+  it("reads one row by position (executeRow), and leaves no read transaction open behind it", async () => {
+    await client.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
+    expect(await client.executeRow({ sql: "select id, n from t where id = ?", args: ["a"] })).toEqual(["a", 1]);
+    expect(await client.executeRow({ sql: "select id, n from t where id = ?", args: ["zz"] })).toBeUndefined();
+    // A second connection's commit is seen at once and its checkpoint is not held back.
+    const path = join(dir, "row.db");
+    const one = new SqliteClient(path);
+    const two = new SqliteClient(path);
+    await one.execute("PRAGMA journal_mode = WAL");
+    await one.execute("create table t (id text primary key, n integer not null)");
+    await one.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
+    expect(await one.executeRow({ sql: "select n from t where id = ?", args: ["a"] })).toEqual([1]);
+    await two.execute({ sql: "update t set n = 2 where id = ?", args: ["a"] });
+    expect(await one.executeRow({ sql: "select n from t where id = ?", args: ["a"] })).toEqual([2]);
+    const [checkpoint] = (await two.execute("PRAGMA wal_checkpoint(TRUNCATE)")).rows;
+    expect(checkpoint![0]).toBe(0); // not busy: no reader holds an old snapshot
+    one.close();
+    two.close();
+  });
+
   it("runs a batch atomically: a failing statement rolls back the ones before it", async () => {
     await client.execute({ sql: "insert into t values (?, ?)", args: ["a", 1] });
     const batch = client.batch([

@@ -88,6 +88,8 @@ export function preparedBatch(build: (db: Db) => Buildable[]): (db: Db) => Prepa
 /** A client that can answer rows as bare arrays (the Node host's SqliteClient): no names to attach. */
 interface RowsByPosition {
   executeRows(stmt: { sql: string; args: never }): Promise<unknown[][]>;
+  /** The first row only (a point read): one step, no row buffer. */
+  executeRow?(stmt: { sql: string; args: never }): Promise<unknown[] | undefined>;
 }
 
 /**
@@ -142,6 +144,14 @@ export class PreparedQuery<T> {
     const client = this.db.$client as unknown as Partial<RowsByPosition>;
     const rows: ArrayLike<unknown>[] = client.executeRows ? await client.executeRows(stmt) : (await this.db.$client.execute(stmt)).rows;
     return rows.map(this.read);
+  }
+
+  /** The first row for values from `sources`, or undefined (for a query of at most one row). */
+  async first(...sources: Values): Promise<T | undefined> {
+    const stmt = argsOf(this.bound, sources);
+    const client = this.db.$client as unknown as Partial<RowsByPosition>;
+    const raw: ArrayLike<unknown> | undefined = client.executeRow ? await client.executeRow(stmt) : (await this.db.$client.execute(stmt)).rows[0];
+    return raw === undefined ? undefined : this.read(raw);
   }
 }
 

@@ -97,6 +97,20 @@ export class SqliteClient implements Client {
     });
   }
 
+  /**
+   * The first row as a bare array (undefined when there is none): one step of the statement, not
+   * `all`'s 100-row buffer, which cost a point read half again (a GET by id: 14 µs against 23).
+   */
+  async executeRow(stmt: InStatement): Promise<unknown[] | undefined> {
+    await this.exclusive();
+    const { sql, args } = typeof stmt === "string" ? { sql: stmt, args: [] } : stmt;
+    return this.wrap(() => {
+      const { stmt: native, columns } = this.prepared(sql);
+      if (!columns) throw new TypeError("executeRow is for statements that return rows");
+      return native.get(Array.isArray(args) ? args.map(toSql) : namedArgs(args ?? {})) as unknown[] | undefined;
+    });
+  }
+
   async batch(stmts: Array<InStatement | [string, InValue[]?]>, mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
     if (mode === "read") {
       await this.exclusive();

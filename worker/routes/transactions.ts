@@ -13,7 +13,7 @@ import { listTransactions } from "../domain/transactions/list-transactions";
 import { toTransaction } from "../domain/transactions/serialize";
 import { toCheckoutView } from "../domain/transactions/checkout-view";
 import { withoutCardSecrets } from "../domain/cards/fingerprint-safe";
-import { readTransaction } from "../domain/transactions/store";
+import { readTransactionJson } from "../domain/transactions/store";
 import { authOf, scopeOf } from "../http/auth";
 import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
@@ -163,9 +163,10 @@ export const transactionsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const state = await readTransaction(c.get("platform"), id, scopeOf(c));
-    if (!state) throw notFound("transaction", id);
-    return c.json(toTransaction(state, c.get("platform").config.baseUrl), 200);
+    // JSON text as stored (store.ts readTransactionJson), sent without a parse and a stringify.
+    const json = await readTransactionJson(c.get("platform"), id, scopeOf(c));
+    if (json === null) throw notFound("transaction", id);
+    return c.body(json, 200, { "Content-Type": "application/json" }) as never;
   })
   .openapi(cancelTransactionRoute, async (c) => {
     const { id } = c.req.valid("param");

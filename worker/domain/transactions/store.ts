@@ -12,7 +12,7 @@ import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
 import { refunds, transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
-import type { RefundRow, TransactionRow, TransactionState } from "./serialize";
+import { toTransaction, withBaseUrl, type RefundRow, type TransactionRow, type TransactionState } from "./serialize";
 import { commitTransition, isClaimed, type MoveInput } from "./transition";
 
 
@@ -50,9 +50,9 @@ const reads = perDatabase((db) => {
 
 /** A transaction by id with its refunds, in one statement; null for ids outside the scope. */
 export async function findTransaction(db: Db, id: string, scope?: Scope): Promise<TransactionState | null> {
-  const [state] = scope
-    ? await reads(db).inScope.all({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
-    : await reads(db).byId.all({ id });
+  const state = scope
+    ? await reads(db).inScope.first({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 })
+    : await reads(db).byId.first({ id });
   return state ?? null;
 }
 
@@ -83,4 +83,51 @@ export async function expireIfDue(platform: Platform, state: TransactionState): 
 export async function readTransaction(platform: Platform, id: string, scope?: Scope): Promise<TransactionState | null> {
   const state = await findTransaction(platform.db, id, scope);
   return state && expireIfDue(platform, state);
+}
+
+/**
+ * What a GET reads: the transaction's stored view (API JSON text, QR URL relative; null for a row
+ * without one, such as a refund just requested) and what `isDue` needs. One statement by primary
+ * key reading four columns: rendering in SQL as a fallback (render-sql.ts, `coalesce`) made even
+ * the rows that have a view cost half as much again, so rows without one go through
+ * readTransaction.
+ */
+const viewReads = perDatabase((db) => {
+  const t = transactions;
+  const p = sql.placeholder;
+  const query = db
+    .select({ view: t.view, status: t.status, expiresAt: t.expiresAt, confirmingUntil: t.confirmingUntil })
+    .from(t)
+    .where(and(eq(t.id, p("id")), eq(t.sellerId, p("sellerId")), eq(t.livemode, p("livemode"))))
+    .limit(1);
+  return new PreparedQuery(db, query, (raw) => ({
+    view: raw[0] as string | null,
+    row: { status: raw[1] as TransactionRow["status"], expiresAt: raw[2] as string | null, confirmingUntil: raw[3] as string | null },
+  }));
+});
+
+/**
+ * True when the stored view begins as `toTransaction` writes this row: its id, then its status. A
+ * view is kept current by every move (transition.ts, and the trigger that clears it), so this only
+ * refuses one written over by hand (an UPDATE of the status alone), which is then rendered anew.
+ */
+function viewShows(view: string, id: string, status: string): boolean {
+  return view.startsWith(`{"id":${JSON.stringify(id)},"status":${JSON.stringify(status)},`);
+}
+
+/**
+ * The transaction as GET answers it, as JSON text. In one statement, the stored view sent as it
+ * is (no parse, no object, no stringify: byte for byte `toTransaction`, held so by
+ * test/domain/render-sql.test.ts) when there is one and the charge is not due; else read whole
+ * (readTransaction: a due charge is expired first) and rendered by `toTransaction`. null for ids
+ * outside the scope.
+ */
+export async function readTransactionJson(platform: Platform, id: string, scope: Scope): Promise<string | null> {
+  const found = await viewReads(platform.db).first({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 });
+  if (!found) return null;
+  if (found.view !== null && viewShows(found.view, id, found.row.status) && !isDue(found.row, platform.now().toISOString())) {
+    return withBaseUrl(found.view, platform.config.baseUrl);
+  }
+  const state = await readTransaction(platform, id, scope);
+  return state && JSON.stringify(toTransaction(state, platform.config.baseUrl));
 }
