@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { perDatabase } from "../db/prepared";
 import { apiKeys, sellers, type PaymentMethod } from "../db/schema";
 import { LRU } from "../lib/lru";
 import { randomToken, sha256Hex } from "../lib/crypto";
@@ -105,9 +106,12 @@ const PROFILE = {
 
 /** Seller `sellerId`'s profile, for a payment made without its key (a buyer paying its payment link). */
 export async function sellerProfileOf(db: Db, sellerId: string): Promise<SellerProfile | null> {
-  const [profile] = await db.select(PROFILE).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  const [profile] = await profileById(db).all({ id: sellerId });
   return profile ?? null;
 }
+
+/** Built once per database: a buyer's every link payment reads its seller. */
+const profileById = perDatabase((db) => db.select(PROFILE).from(sellers).where(eq(sellers.id, sql.placeholder("id"))).limit(1).prepare());
 
 function prepareLookup(db: Db) {
   return db

@@ -2,8 +2,9 @@
  * The name a buyer sees for a seller (the checkout, a payment link's page): its fantasy name, else
  * its legal name. One read, for every buyer-facing view.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { perDatabase } from "../db/prepared";
 import { sellers } from "../db/schema";
 
 /** A seller's name as buyers read it. */
@@ -11,6 +12,11 @@ export const merchantName = (seller: { fantasyName: string | null; legalName: st
 
 /** Seller `sellerId`'s name as buyers read it ("" when it does not exist). */
 export async function merchantNameOf(db: Db, sellerId: string): Promise<string> {
-  const [merchant] = await db.select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  const [merchant] = await namesById(db).all({ id: sellerId });
   return merchant ? merchantName(merchant) : "";
 }
+
+/** Built once per database: the checkout's every read (the widget polls it) names the merchant. */
+const namesById = perDatabase((db) =>
+  db.select({ legalName: sellers.legalName, fantasyName: sellers.fantasyName }).from(sellers).where(eq(sellers.id, sql.placeholder("id"))).limit(1).prepare(),
+);

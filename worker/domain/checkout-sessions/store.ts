@@ -6,7 +6,8 @@
  * later), EXPIRED once its TTL passed without one; each is recorded at the first read after it,
  * or by the minute sweep (expire.ts).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
 import { checkoutSessions } from "../../db/schema";
 import { equalsConstantTime } from "../../lib/crypto";
 import { notFound } from "../../lib/problem";
@@ -43,6 +44,12 @@ export function toSessionView(row: CheckoutSessionRow, link: LinkRedirects): Che
   return { id, paymentLinkId, status, expiresAt, transactionId, successUrl, cancelUrl: link.cancelUrl, livemode, createdAt };
 }
 
+/** A session by id, built once per database (a buyer's every call reads it). */
+const packed = packedColumns(getTableColumns(checkoutSessions));
+const reads = perDatabase((db) => ({
+  byId: new PreparedQuery(db, db.select({ row: packed.field }).from(checkoutSessions).where(eq(checkoutSessions.id, sql.placeholder("id"))).limit(1), (raw) => packed.read(raw[0] as string)),
+}));
+
 /** The status `row` should have now, given its transaction. */
 function statusNow(row: CheckoutSessionRow, tx: TransactionState | null, now: string): CheckoutSessionRow["status"] {
   if (tx?.row.paidAt) return "COMPLETED";
@@ -52,7 +59,7 @@ function statusNow(row: CheckoutSessionRow, tx: TransactionState | null, now: st
 
 /** Session `id` if `clientSecret` is its own (compared in constant time), as it is now; else 404. */
 export async function sessionBySecret(platform: Platform, id: string, clientSecret: string | undefined): Promise<SessionState> {
-  const [row] = await platform.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  const row = await reads(platform.db).byId.first({ id });
   if (!row || !clientSecret || !equalsConstantTime(row.clientSecret, clientSecret)) throw notFound("checkout session", id);
   const transaction = row.transactionId ? await readTransaction(platform, row.transactionId) : null;
   const status = statusNow(row, transaction, platform.now().toISOString());

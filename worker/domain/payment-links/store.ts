@@ -5,8 +5,9 @@
  * expired link as ACTIVE. A move is a guarded UPDATE (the revision read must still be current)
  * and the move's event, written under the same guard: a lost race writes nothing.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
 import { paymentLinks } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { newEvent, Outbox } from "../events/outbox";
@@ -22,16 +23,35 @@ import { toPaymentLink, type LinkState, type PaymentLinkRow } from "./serialize"
  */
 export type LinkCounts = "all" | "room";
 
+/** A link's columns packed as one (db/prepared.ts), then its uses and its uses plus reservations. */
+const packed = packedColumns(getTableColumns(paymentLinks));
+const readState = (raw: ArrayLike<unknown>): LinkState => ({
+  row: packed.read(raw[0] as string),
+  uses: Number(raw[1]),
+  reserved: Number(raw[2]) - Number(raw[1]),
+});
+
+/** The four reads of a link (each count, with or without a scope), built once per database. */
+const reads = perDatabase((db) => {
+  const l = paymentLinks;
+  const build = (counts: LinkCounts, scoped: boolean) => {
+    const limited = (count: SQL<number>) => (counts === "all" ? count : sql<number>`(case when ${l.maxUses} is null then 0 else ${count} end)`);
+    const scope = scoped ? and(eq(l.sellerId, sql.placeholder("sellerId")), eq(l.livemode, sql.placeholder("livemode"))) : undefined;
+    const query = db
+      .select({ row: packed.field, uses: limited(usesSql(l.id)), held: limited(usesAndReservationsSql(l.id)) })
+      .from(l)
+      .where(and(eq(l.id, sql.placeholder("id")), scope))
+      .limit(1);
+    return new PreparedQuery(db, query, readState);
+  };
+  return { all: build("all", false), allInScope: build("all", true), room: build("room", false), roomInScope: build("room", true) };
+});
+
 /** Link `id` with its uses and reservations, in one statement; null outside `scope` when one is given. */
 export async function findLink(db: Db, id: string, scope?: Scope, counts: LinkCounts = "all"): Promise<LinkState | null> {
-  const l = paymentLinks;
-  const limited = (count: SQL<number>) => (counts === "all" ? count : sql<number>`(case when ${l.maxUses} is null then 0 else ${count} end)`);
-  const [found] = await db
-    .select({ row: l, uses: limited(usesSql(l.id)), held: limited(usesAndReservationsSql(l.id)) })
-    .from(l)
-    .where(and(eq(l.id, id), scope ? eq(l.sellerId, scope.sellerId) : undefined, scope ? eq(l.livemode, scope.livemode) : undefined))
-    .limit(1);
-  return found ? { row: found.row, uses: Number(found.uses), reserved: Number(found.held) - Number(found.uses) } : null;
+  const read = reads(db)[scope ? (counts === "all" ? "allInScope" : "roomInScope") : counts];
+  const state = scope ? await read.first({ id, sellerId: scope.sellerId, livemode: scope.livemode ? 1 : 0 }) : await read.first({ id });
+  return state ?? null;
 }
 
 /** True when the link is past its expiry at `now` and can still expire. */
