@@ -119,6 +119,17 @@ describe("delivering an event", () => {
     expect(delivery).toMatchObject({ status: "FAILED", attempts: 5, attemptLimit: 5, lastHttpStatus: 500, lastError: "HTTP 500", nextAttemptAt: null });
     expect(delivery.completedAt).not.toBeNull();
     expect(delivery.attemptsLog).toHaveLength(5);
+    // Each failed attempt is logged for the operator: the endpoint's host (never its path), the answer, the attempt.
+    const failed = ctx.platform.logs.filter((l) => l.msg === "webhook.attempt_failed");
+    expect(failed.map((l) => [l.level, l.attempt, l.httpStatus, l.outcome])).toEqual([
+      ["warn", 1, 500, "retry"],
+      ["warn", 2, 500, "retry"],
+      ["warn", 3, 500, "retry"],
+      ["warn", 4, 500, "retry"],
+      ["error", 5, 500, "failed"],
+    ]);
+    expect(failed[0]).toMatchObject({ host: new URL(PUBLIC_URL).host, deliveryId: delivery.id, error: "HTTP 500" });
+    expect(JSON.stringify(failed)).not.toContain("/hooks");
   });
 
   it("a receiver that never answers times out, and the next attempt comes 60 s later", async () => {

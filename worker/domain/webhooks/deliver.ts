@@ -103,6 +103,21 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
       .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"))),
   ]);
   const outcome = delivered ? "delivered" : spent ? "failed" : "retry";
+  // A failed attempt is an operator's concern: which endpoint (its host only: paths and queries may
+  // carry the seller's tokens), what it answered, which attempt, and whether another follows.
+  if (!delivered) {
+    platform.log({
+      msg: "webhook.attempt_failed",
+      level: spent ? "error" : "warn",
+      deliveryId,
+      webhookId: webhook.id,
+      host: new URL(webhook.url).host,
+      httpStatus: result.status,
+      error: result.error,
+      attempt: claimed.attempts,
+      outcome,
+    });
+  }
   platform.observe?.({ kind: "webhook.attempt", outcome, httpStatus: result.status, durationMs: result.durationMs });
   return outcome;
 }
