@@ -6,9 +6,12 @@
 /** The languages labels are written in. */
 export type Locale = "pt-BR" | "en";
 
-/** The best supported language of an `Accept-Language` header (RFC 9110 q-values), else pt-BR. */
-export function localeOf(header: string | undefined | null): Locale {
-  if (!header) return "pt-BR";
+/**
+ * The best supported language of an `Accept-Language` header (RFC 9110 q-values), else
+ * `fallback` (pt-BR unless a page says otherwise).
+ */
+export function localeOf(header: string | undefined | null, fallback: Locale = "pt-BR"): Locale {
+  if (!header) return fallback;
   const ranked = header
     .split(",")
     .map((part, index) => {
@@ -22,5 +25,5 @@ export function localeOf(header: string | undefined | null): Locale {
     if (tag === "pt" || tag.startsWith("pt-")) return "pt-BR";
     if (tag === "en" || tag.startsWith("en-")) return "en";
   }
-  return "pt-BR";
+  return fallback;
 }

@@ -11,6 +11,7 @@
 import { Hono } from "hono";
 import { readLink } from "../domain/payment-links/store";
 import { declarePage } from "../http/access";
+import { localeOf, type Locale } from "../lib/locale";
 import type { AppEnv } from "../http/context";
 
 /** The page's policy: nothing but the gateway itself, and no one may frame it. */
@@ -23,15 +24,9 @@ const linkPage = declarePage("GET", "/pay/:id", { caller: "public" });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** pt-BR or en: the link's choice, else the first language the browser names that the widget speaks. */
-export function pageLocale(configured: unknown, acceptLanguage: string | undefined): "pt-BR" | "en" {
-  if (configured === "pt-BR" || configured === "en") return configured;
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase();
-    if (tag === "pt" || tag.startsWith("pt-")) return "pt-BR";
-    if (tag === "en" || tag.startsWith("en-")) return "en";
-  }
-  return "pt-BR";
+/** pt-BR or en: the link's choice, else the best language the browser asks for (lib/locale.ts). */
+export function pageLocale(configured: unknown, acceptLanguage: string | undefined): Locale {
+  return configured === "pt-BR" || configured === "en" ? configured : localeOf(acceptLanguage);
 }
 
 const NOT_FOUND = { "pt-BR": "Link de pagamento não encontrado", en: "Payment link not found" } as const;
@@ -41,7 +36,7 @@ const NO_SCRIPT = {
 } as const;
 
 /** The page's HTML: the element does the rest. */
-function linkPageHtml(id: string | null, title: string, locale: "pt-BR" | "en"): string {
+function linkPageHtml(id: string | null, title: string, locale: Locale): string {
   const checkout = id ? `<pay-checkout payment-link="${escapeHtml(id)}" locale="${locale}"></pay-checkout>` : `<h1>${escapeHtml(title)}</h1>`;
   return `<!doctype html>
 <html lang="${locale}">

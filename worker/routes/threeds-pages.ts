@@ -17,6 +17,7 @@ import { Hono } from "hono";
 import { completeChallenge, pendingChallenge } from "../domain/threeds/challenge";
 import { CHALLENGE_CODE } from "../domain/cards/test-cards";
 import { declarePage, type Access } from "../http/access";
+import { localeOf } from "../lib/locale";
 import type { AppEnv } from "../http/context";
 
 /** Where the pages live. */
@@ -82,8 +83,9 @@ const WORDS = {
 type Lang = keyof typeof WORDS;
 
 /** `?locale=`, else the browser's first language: any `pt…` is pt-BR, anything else en. */
+/** The checkout's `?locale=`, else the browser's Accept-Language (lib/locale.ts); an ACS speaks en by default. */
 function langOf(query: string | undefined, acceptLanguage: string | undefined): Lang {
-  return /^pt(-|_|$)/i.test((query ?? acceptLanguage ?? "").trim()) ? "pt-BR" : "en";
+  return localeOf(query ?? acceptLanguage, "en");
 }
 
 function noChallengePage(lang: Lang) {
