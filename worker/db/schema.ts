@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_STATUSES } from "../../shared/events";
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
+import { BILLING_INTERVALS, INVOICE_STATUSES, PLAN_STATUSES, SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
 import type { PaymentMethod } from "../../shared/payments";
 
 export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
@@ -392,6 +393,18 @@ export const transactions = sqliteTable(
     /** Paid through a payment link: the link, and the checkout session that paid it. */
     paymentLinkId: text("payment_link_id"),
     checkoutSessionId: text("checkout_session_id"),
+    /** A subscription's charge: the subscription and the invoice it pays (docs/subscriptions.md). */
+    subscriptionId: text("subscription_id"),
+    invoiceId: text("invoice_id"),
+    /**
+     * Who started the payment: CUSTOMER (the buyer, present: 3DS applies) or MERCHANT (a
+     * recurring charge on a stored card, without the buyer, as networks allow after an
+     * authenticated first payment). Null on rows older than migration 0012: CUSTOMER.
+     */
+    initiatedBy: text("initiated_by", { enum: ["CUSTOMER", "MERCHANT"] }),
+    /** PIX with a due date (cobv): the due date (YYYY-MM-DD, Brasília) and the days it stays payable after it. */
+    pixDueDate: text("pix_due_date"),
+    pixDaysAfterDue: integer("pix_days_after_due"),
     revision: text("revision").notNull(),
     /**
      * The transaction as the API shows it (serialize.ts), QR URLs relative to the base URL,
@@ -416,6 +429,7 @@ export const transactions = sqliteTable(
     index("transactions_payment_link_idx").on(t.paymentLinkId, t.createdAt, t.id).where(sql`${t.paymentLinkId} is not null`),
     index("transactions_link_pending_idx").on(t.paymentLinkId).where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING'`),
     index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
+    index("transactions_invoice_idx").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
     // duplicate as likely as a duplicate UUID. A PSP connector that notifies by txid adds one.
   ],
@@ -555,6 +569,11 @@ export const cards = sqliteTable(
     expYear: text("exp_year").notNull(),
     pan: text("pan").notNull(),
     fingerprint: text("fingerprint").notNull(),
+    /**
+     * When a payment with this card was first authenticated by 3DS with the buyer present: from
+     * then on the card may be charged merchant-initiated (a subscription's renewals). Null: never.
+     */
+    authenticatedAt: text("authenticated_at"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("cards_seller_idx").on(t.sellerId, t.livemode, t.fingerprint)],
@@ -775,3 +794,130 @@ export const checkoutSessions = sqliteTable(
   ],
 );
 
+
+/**
+ * A test clock: the sandbox's time machine (docs/subscriptions.md). Subscriptions created on it
+ * live at its `frozenTime`; an advance runs everything due up to the new time, in order.
+ */
+export const testClocks = sqliteTable(
+  "test_clocks",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    name: text("name"),
+    frozenTime: text("frozen_time").notNull(),
+    status: text("status", { enum: ["READY", "ADVANCING"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("test_clocks_seller_idx").on(t.sellerId, t.createdAt, t.id)],
+);
+
+/** A subscription plan: what a subscription bills, every interval. Created ACTIVE; archived plans take no new subscriptions. */
+export const subscriptionPlans = sqliteTable(
+  "subscription_plans",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    billingInterval: text("billing_interval", { enum: BILLING_INTERVALS }).notNull(),
+    intervalCount: integer("interval_count").notNull(),
+    paymentMethods: text("payment_methods", { mode: "json" }).$type<PaymentMethod[]>().notNull(),
+    status: text("status", { enum: PLAN_STATUSES }).notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("subscription_plans_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id)],
+);
+
+/**
+ * A buyer's subscription to a plan. Periods are counted from `billingAnchor` (period n starts at
+ * the anchor plus n intervals, clamped to the month's last day), so a Jan 31 anchor bills on
+ * Feb 28 and again on Mar 31. `nextBillingAt` is when the next invoice is issued (null once
+ * cancelled); the billing sweep reads only subscriptions whose time has come.
+ */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => buyers.id),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    cardToken: text("card_token"),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    billingAnchor: text("billing_anchor").notNull(),
+    /** How many periods have been invoiced: the next invoice is for period `periodsBilled`. */
+    periodsBilled: integer("periods_billed").notNull(),
+    currentPeriodStart: text("current_period_start").notNull(),
+    currentPeriodEnd: text("current_period_end").notNull(),
+    nextBillingAt: text("next_billing_at"),
+    trialEndAt: text("trial_end_at"),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull(),
+    cancelledAt: text("cancelled_at"),
+    latestInvoiceId: text("latest_invoice_id"),
+    testClockId: text("test_clock_id"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    index("subscriptions_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    // The billing sweep: real-time subscriptions whose next invoice is due (a bounded range scan).
+    index("subscriptions_due_idx").on(t.nextBillingAt).where(sql`${t.nextBillingAt} is not null and ${t.testClockId} is null`),
+    // A test clock's advance: its subscriptions by when they bill.
+    index("subscriptions_clock_idx").on(t.testClockId, t.nextBillingAt).where(sql`${t.testClockId} is not null`),
+  ],
+);
+
+/**
+ * One billing period of a subscription. Unique per (subscription, period start): a period is
+ * invoiced once, whoever races to bill it. `nextAttemptAt` is when collection next looks at it
+ * (a card retry, a PIX invoice's due date or the end of its grace); null once settled.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    periodIndex: integer("period_index").notNull(),
+    periodStart: text("period_start").notNull(),
+    periodEnd: text("period_end").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull(),
+    attemptCount: integer("attempt_count").notNull(),
+    nextAttemptAt: text("next_attempt_at"),
+    transactionId: text("transaction_id"),
+    dueAt: text("due_at").notNull(),
+    paidAt: text("paid_at"),
+    testClockId: text("test_clock_id"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_period_idx").on(t.subscriptionId, t.periodStart),
+    index("invoices_subscription_idx").on(t.subscriptionId, t.periodIndex),
+    // Collection: open invoices whose next look is due, real time and per test clock.
+    index("invoices_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'OPEN' and ${t.nextAttemptAt} is not null and ${t.testClockId} is null`),
+    index("invoices_clock_idx").on(t.testClockId, t.nextAttemptAt).where(sql`${t.status} = 'OPEN' and ${t.testClockId} is not null`),
+  ],
+);

@@ -62,6 +62,8 @@ export async function vaultCard(platform: Platform, scope: Scope, input: { card:
     expYear: expiry.year,
     pan: await platform.vault.seal(pan),
     fingerprint: fingerprint!,
+    // Set by the first 3DS-authenticated payment that uses the token (merchant-initiated charges need it).
+    authenticatedAt: null,
     createdAt: platform.now().toISOString(),
   };
   await platform.db.insert(cards).values(row);

@@ -37,7 +37,7 @@ import { newClientSecret } from "./pending-action";
 import type { LinkCharge } from "./create-pix-transaction";
 import { linkRefusal } from "../payment-links/refusal";
 import { linkTakesChargeSql } from "../payment-links/room";
-import { storedView, toTransaction, withBaseUrl, type TransactionRow } from "./serialize";
+import { CUSTOMER_INITIATED, storedView, toTransaction, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
 export interface CreateCardInput {
@@ -157,6 +157,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     confirmingUntil: null,
     paymentLinkId: link?.paymentLinkId ?? null,
     checkoutSessionId: link?.checkoutSessionId ?? null,
+    ...CUSTOMER_INITIATED,
     revision: crypto.randomUUID(),
     view: null,
     createdAt: at,

@@ -29,7 +29,7 @@ import type { Scope } from "../scope";
 import { customerOf } from "./customer";
 import { sellerFeeRateSql } from "./fees";
 import { newClientSecret } from "./pending-action";
-import { NO_CARD_COLUMNS, storedView, withBaseUrl, type TransactionRow } from "./serialize";
+import { CUSTOMER_INITIATED, NO_CARD_COLUMNS, storedView, withBaseUrl, type TransactionRow } from "./serialize";
 
 /** The request, once validated. */
 export interface CreatePixInput {
@@ -112,6 +112,7 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
     }),
     pixKey: receiver.pixKey,
     ...NO_CARD_COLUMNS,
+    ...CUSTOMER_INITIATED,
     settlementId: null,
     clientSecret: newClientSecret(id),
     confirmingUntil: null,

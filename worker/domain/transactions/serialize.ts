@@ -33,6 +33,15 @@ export const NO_CARD_COLUMNS = {
   threedsSessionId: null,
 } as const satisfies Partial<TransactionRow>;
 
+/** The subscription columns of a payment the buyer started (not a subscription's charge). */
+export const CUSTOMER_INITIATED = {
+  subscriptionId: null,
+  invoiceId: null,
+  initiatedBy: "CUSTOMER",
+  pixDueDate: null,
+  pixDaysAfterDue: null,
+} as const satisfies Partial<TransactionRow>;
+
 /** The columns the API shows of a transaction: no sealed data, no internals. */
 type ShownColumn =
   | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"

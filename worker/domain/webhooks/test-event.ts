@@ -8,7 +8,7 @@ import { ALL_EVENTS, EVENT_TYPES, type EventType } from "../../../shared/events"
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
-import { NO_CARD_COLUMNS, toTransaction } from "../transactions/serialize";
+import { CUSTOMER_INITIATED, NO_CARD_COLUMNS, toTransaction } from "../transactions/serialize";
 import { deliveryIdsOf } from "../events/fan-out";
 import { newEvent, Outbox } from "../events/outbox";
 import { findDelivery } from "./history";
@@ -51,6 +51,7 @@ function sampleTransaction(type: EventType, livemode: boolean, at: string) {
         feeAmount: status === "CANCELLED" ? null : 10,
         netAmount: status === "CANCELLED" ? null : 1040,
         ...NO_CARD_COLUMNS,
+        ...CUSTOMER_INITIATED,
         paymentLinkId: null,
       },
       refunds: [],
