@@ -89,4 +89,6 @@ ALTER TABLE `transactions` ADD `invoice_id` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `initiated_by` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `pix_due_date` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `pix_days_after_due` integer;--> statement-breakpoint
-CREATE INDEX `transactions_invoice_idx` ON `transactions` (`invoice_id`) WHERE "transactions"."invoice_id" is not null;
+CREATE INDEX `transactions_invoice_idx` ON `transactions` (`invoice_id`) WHERE "transactions"."invoice_id" is not null;--> statement-breakpoint
+-- Stored views of earlier transactions gain the fields every new one has (none is a subscription's charge; every one was started by its buyer).
+UPDATE `transactions` SET `view` = json_set(`view`, '$.subscriptionId', NULL, '$.invoiceId', NULL, '$.initiatedBy', 'CUSTOMER') WHERE `view` IS NOT NULL;

@@ -235,6 +235,11 @@ export const TransactionSchema = z
         "Null on transactions created before client secrets existed.",
     }),
     paymentLinkId: z.uuid().nullable().openapi({ description: "The payment link this charge was paid through, if any." }),
+    subscriptionId: z.uuid().nullable().openapi({ description: "A subscription's charge: the subscription it bills (docs/subscriptions.md)." }),
+    invoiceId: z.uuid().nullable().openapi({ description: "A subscription's charge: the invoice it pays." }),
+    initiatedBy: z.enum(["CUSTOMER", "MERCHANT"]).openapi({
+      description: "CUSTOMER: the buyer started the payment (3DS applies to cards). MERCHANT: a subscription's renewal charged on the stored card without the buyer, as card networks allow after an authenticated first payment.",
+    }),
   })
   .openapi("Transaction");
 

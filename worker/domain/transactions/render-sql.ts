@@ -45,5 +45,7 @@ export function transactionJsonSql(baseUrl: Placeholder | SQL): SQL<string> {
     'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)},
     'maxInstallments', ${col(t.maxInstallments)}, 'acquirer', ${col(t.acquirer)},
     'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)},
-    'clientSecret', ${col(t.clientSecret)}, 'paymentLinkId', ${col(t.paymentLinkId)})`;
+    'clientSecret', ${col(t.clientSecret)}, 'paymentLinkId', ${col(t.paymentLinkId)},
+    'subscriptionId', ${col(t.subscriptionId)}, 'invoiceId', ${col(t.invoiceId)},
+    'initiatedBy', coalesce(${col(t.initiatedBy)}, 'CUSTOMER'))`;
 }

@@ -48,7 +48,7 @@ type ShownColumn =
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
   | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "failureCode" | "failureMessage"
-  | "pendingAction" | "clientSecret" | "paymentLinkId";
+  | "pendingAction" | "clientSecret" | "paymentLinkId" | "subscriptionId" | "invoiceId" | "initiatedBy";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
@@ -111,6 +111,9 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     failureMessage: row.failureMessage,
     clientSecret: row.clientSecret,
     paymentLinkId: row.paymentLinkId,
+    subscriptionId: row.subscriptionId,
+    invoiceId: row.invoiceId,
+    initiatedBy: row.initiatedBy ?? "CUSTOMER",
   };
 }
 
