@@ -11,6 +11,7 @@ CREATE TABLE `invoices` (
 	`status` text NOT NULL,
 	`attempt_count` integer NOT NULL,
 	`next_attempt_at` text,
+	`claimed_until` text,
 	`transaction_id` text,
 	`due_at` text NOT NULL,
 	`paid_at` text,
@@ -42,6 +43,15 @@ CREATE TABLE `subscription_plans` (
 );
 --> statement-breakpoint
 CREATE INDEX `subscription_plans_seller_idx` ON `subscription_plans` (`seller_id`,`livemode`,`created_at`,`id`);--> statement-breakpoint
+CREATE TABLE `subscription_settings` (
+	`seller_id` text NOT NULL,
+	`livemode` integer NOT NULL,
+	`card_retry_days` text NOT NULL,
+	`updated_at` text NOT NULL,
+	PRIMARY KEY(`seller_id`, `livemode`),
+	FOREIGN KEY (`seller_id`) REFERENCES `sellers`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
 CREATE TABLE `subscriptions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`seller_id` text NOT NULL,

@@ -906,6 +906,11 @@ export const invoices = sqliteTable(
     status: text("status", { enum: INVOICE_STATUSES }).notNull(),
     attemptCount: integer("attempt_count").notNull(),
     nextAttemptAt: text("next_attempt_at"),
+    /**
+     * A card attempt in flight: until this moment (real time, not a test clock's) one biller is
+     * authorizing `transactionId` at the acquirer and no other may start an attempt. Null when none.
+     */
+    claimedUntil: text("claimed_until"),
     transactionId: text("transaction_id"),
     dueAt: text("due_at").notNull(),
     paidAt: text("paid_at"),
@@ -920,4 +925,21 @@ export const invoices = sqliteTable(
     index("invoices_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'OPEN' and ${t.nextAttemptAt} is not null and ${t.testClockId} is null`),
     index("invoices_clock_idx").on(t.testClockId, t.nextAttemptAt).where(sql`${t.status} = 'OPEN' and ${t.testClockId} is not null`),
   ],
+);
+
+/**
+ * A seller's subscription settings, per mode: the days after an unpaid card invoice's due date
+ * on which it is charged again (docs/subscriptions.md). No row: the defaults.
+ */
+export const subscriptionSettings = sqliteTable(
+  "subscription_settings",
+  {
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    cardRetryDays: text("card_retry_days", { mode: "json" }).$type<number[]>().notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
 );
