@@ -71,6 +71,7 @@ CREATE TABLE `subscriptions` (
 	`cancelled_at` text,
 	`latest_invoice_id` text,
 	`test_clock_id` text,
+	`revision` text NOT NULL,
 	`created_at` text NOT NULL,
 	`updated_at` text NOT NULL,
 	FOREIGN KEY (`seller_id`) REFERENCES `sellers`(`id`) ON UPDATE no action ON DELETE no action,

@@ -872,6 +872,8 @@ export const subscriptions = sqliteTable(
     cancelledAt: text("cancelled_at"),
     latestInvoiceId: text("latest_invoice_id"),
     testClockId: text("test_clock_id"),
+    /** A fresh random value per change: a move's guard, and what its event is written under. */
+    revision: text("revision").notNull(),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
