@@ -36,6 +36,7 @@ import { dashboardsRoutes } from "./routes/dashboards";
 import { sellersRoutes } from "./routes/sellers";
 import { teamRoutes } from "./routes/team";
 import { paymentLinksRoutes } from "./routes/payment-links";
+import { subscriptionPlansRoutes } from "./routes/subscription-plans";
 import { linkPageRoutes } from "./routes/link-page";
 import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 
@@ -89,6 +90,7 @@ export const OPENAPI_INFO = {
         "Shareable checkouts a buyer pays without an account: the seller's links (secret key), their public read, and the checkout " +
         "sessions a buyer opens and pays with no key. maxUses is never oversold: a pending charge holds its use.",
     },
+    { name: "Subscriptions", description: "Recurring billing: a seller's plans (amount, interval, methods), archived when they take no new subscribers." },
     { name: "Payments config", description: "What a seller's checkout needs to know for a currency: enabled, provider, region, publishable key." },
     { name: "Buyers", description: "The seller's buyers, reusable in transactions by `buyerId`. Documents come back masked." },
     {
@@ -142,6 +144,7 @@ export function createApp(platform: Platform) {
   app.route("/", dashboardsRoutes);
   app.route("/", paymentsConfigRoutes);
   app.route("/", paymentLinksRoutes);
+  app.route("/", subscriptionPlansRoutes);
   app.route("/", checkoutSessionsRoutes);
   app.route("/", linkPageRoutes);
 

@@ -5,6 +5,7 @@
 import type { AnyStateMachine } from "./state-machine";
 import { PAYMENT_LINK_MACHINE } from "../payment-links/machine";
 import { SELLER_MACHINE } from "../sub-sellers/status";
+import { PLAN_MACHINE } from "../subscription-plans/machine";
 import { TRANSACTION_MACHINE } from "../transactions/state-machine";
 
-export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE, PAYMENT_LINK_MACHINE] as readonly AnyStateMachine[];
+export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE, PAYMENT_LINK_MACHINE, PLAN_MACHINE] as readonly AnyStateMachine[];
