@@ -71,6 +71,7 @@ CREATE TABLE `subscriptions` (
 	`cancelled_at` text,
 	`latest_invoice_id` text,
 	`test_clock_id` text,
+	`idempotency_key` text,
 	`revision` text NOT NULL,
 	`created_at` text NOT NULL,
 	`updated_at` text NOT NULL,
@@ -80,6 +81,7 @@ CREATE TABLE `subscriptions` (
 );
 --> statement-breakpoint
 CREATE INDEX `subscriptions_seller_idx` ON `subscriptions` (`seller_id`,`livemode`,`created_at`,`id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `subscriptions_idempotency_idx` ON `subscriptions` (`seller_id`,`livemode`,`idempotency_key`) WHERE "subscriptions"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX `subscriptions_due_idx` ON `subscriptions` (`next_billing_at`) WHERE "subscriptions"."next_billing_at" is not null and "subscriptions"."test_clock_id" is null;--> statement-breakpoint
 CREATE INDEX `subscriptions_clock_idx` ON `subscriptions` (`test_clock_id`,`next_billing_at`) WHERE "subscriptions"."test_clock_id" is not null;--> statement-breakpoint
 CREATE TABLE `test_clocks` (

@@ -872,6 +872,8 @@ export const subscriptions = sqliteTable(
     cancelledAt: text("cancelled_at"),
     latestInvoiceId: text("latest_invoice_id"),
     testClockId: text("test_clock_id"),
+    /** The Idempotency-Key it was created under: a retry with the key answers this subscription. */
+    idempotencyKey: text("idempotency_key"),
     /** A fresh random value per change: a move's guard, and what its event is written under. */
     revision: text("revision").notNull(),
     createdAt: text("created_at").notNull(),
@@ -879,6 +881,7 @@ export const subscriptions = sqliteTable(
   },
   (t) => [
     index("subscriptions_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    uniqueIndex("subscriptions_idempotency_idx").on(t.sellerId, t.livemode, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     // The billing sweep: real-time subscriptions whose next invoice is due (a bounded range scan).
     index("subscriptions_due_idx").on(t.nextBillingAt).where(sql`${t.nextBillingAt} is not null and ${t.testClockId} is null`),
     // A test clock's advance: its subscriptions by when they bill.
