@@ -76,3 +76,32 @@ export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount
 function threeDsOf(cavv: string, xid: string | null, ds: string, server: string, eci: string | null) {
   return { cavv, ...(xid ? { xid } : {}), ...(eci ? { cavvResultCode: eci } : {}), secureVersion: "2.2.0", directoryServerTransactionId: ds, threeDsServerTransactionId: server };
 }
+
+type Sender = { send: Send; app: AppLike };
+
+/**
+ * Pays `amount` with test card `number` through 3DS as a seller's server does (setup →
+ * authenticate → challenge with the sandbox code → sale with `threeDs`), with `card.tokenize:
+ * true` for raw card data by default, so a PAID sale leaves a token authenticated for
+ * merchant-initiated charges (`opts.card` may name a token instead: `{ cardToken }`).
+ * `buyerId` makes the sale (and the token) that buyer's; otherwise the sale carries an inline buyer.
+ * Returns the sale's body (`cardToken` on it when tokenized).
+ */
+export async function payWithThreeDs(ctx: Sender, number: string, opts: { amount?: number; buyerId?: string; tokenize?: boolean; card?: Record<string, unknown> } = {}) {
+  const amount = opts.amount ?? 2500;
+  const input = opts.card ?? cardInput(number);
+  const run = await runThreeDs(ctx.send, ctx.app, input, amount);
+  expect(run.ok, JSON.stringify(run)).toBe(true);
+  const customer = opts.buyerId ? { buyerId: opts.buyerId } : { buyer: { name: "Maria da Silva", documentType: "CPF", documentNumber: "52998224725", email: "maria@example.com" } };
+  const res = await ctx.send("POST", "/v1/transactions", {
+    paymentMethod: "CREDIT_CARD",
+    amount,
+    currency: "BRL",
+    description: "Pedido 42",
+    ...customer,
+    card: { ...input, ...((opts.tokenize ?? !("cardToken" in input)) ? { tokenize: true } : {}) },
+    threeDs: run.threeDs,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return res.json();
+}

@@ -22,17 +22,47 @@ export interface Acquirer {
   concludeRefund(refund: RefundRequest): Promise<RefundOutcome>;
 }
 
-/** A card sale the gateway asks an acquirer to authorize and capture. The PAN is opened only for this call. */
-export interface CardSale {
+/** What every card sale carries. The PAN is opened only for this call. */
+interface CardSaleBase {
   transactionId: string;
   amount: number;
   currency: string;
   pan: string;
   brand: string;
   installments: number;
-  /** The 3DS authentication the sale carries (already checked by the gateway). */
-  threeDs: { cavv: string; eci: string | null; version: string };
+  /**
+   * One of a series of charges on a stored card (a subscription): the first, customer-initiated,
+   * and every later one, merchant-initiated. The networks' recurring indicator.
+   */
+  recurring: boolean;
 }
+
+/** The 3DS authentication a customer-initiated sale carries (already checked by the gateway). */
+export interface SaleThreeDs {
+  cavv: string;
+  eci: string | null;
+  version: string;
+}
+
+/** A sale with the buyer present (checkout, pendingAction confirm): always 3DS-authenticated. */
+export interface CustomerInitiatedSale extends CardSaleBase {
+  initiatedBy: "CUSTOMER";
+  threeDs: SaleThreeDs;
+}
+
+/**
+ * A sale the merchant starts without the buyer (a subscription's later periods) on a stored card
+ * that an earlier customer-initiated payment authenticated: no 3DS, one installment
+ * (docs/cards.md, "Merchant-initiated charges").
+ */
+export interface MerchantInitiatedSale extends CardSaleBase {
+  initiatedBy: "MERCHANT";
+  threeDs?: undefined;
+  installments: 1;
+}
+
+/** A card sale the gateway asks an acquirer to authorize and capture. */
+export type CardSale = CustomerInitiatedSale | MerchantInitiatedSale;
 
 /** The acquirer's answer to a card sale. `UNAVAILABLE`: it could not be reached; another may be tried. */
 export type SaleOutcome =

@@ -39,6 +39,7 @@ export const FIELD_CODES = {
   not_accepted: "A value this resource does not accept (a payment method a payment link does not offer).",
   not_found: "An id that names nothing of yours in this mode (`buyerId`, `cardToken`).",
   mismatch: "A value that must match an earlier step and does not (the 3DS authentication's card or amount).",
+  not_authenticated: "A card token that has not yet paid with 3D Secure, so it cannot be charged merchant-initiated (a subscription's renewals): pay once with it through 3DS first.",
   luhn_failed: "A card number that fails the Luhn check: a digit is wrong.",
   unknown_brand: "A card number of no accepted brand.",
   invalid_length: "A card number of a length its brand never has.",

@@ -145,6 +145,11 @@ export const ERROR_CODES = {
     title: "The payment processor refused the card",
     description: "The payment processor refused the card when tokenizing it; `declineCode` says why (docs/test-cards.json).",
   },
+  CARD_NOT_AUTHENTICATED: {
+    status: 422,
+    title: "The card cannot be charged merchant-initiated yet",
+    description: "A merchant-initiated charge (a subscription's renewal) on a stored card that has not yet paid with 3D Secure: the buyer must first pay once with it through 3DS; `cardToken` names the card (docs/cards.md).",
+  },
   SELLER_NOT_ACTIVE: {
     status: 422,
     title: "The seller is not active and cannot take payments",

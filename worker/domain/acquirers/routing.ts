@@ -7,7 +7,8 @@
  * 3. everything else goes to the first.
  *
  * When the chosen acquirer is unavailable, the sale fails over to the other; the transaction
- * records which one processed it. 3DS is the gateway's own and the same for both.
+ * records which one processed it. 3DS is the gateway's own and the same for both; a
+ * merchant-initiated sale (no 3DS: a subscription's renewal) is routed by the same rule.
  */
 import { ApiError } from "../../lib/problem";
 import type { CardAcquirer, CardSale, SaleOutcome } from "../../lib/acquirer";

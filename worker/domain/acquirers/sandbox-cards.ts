@@ -1,8 +1,9 @@
 /**
  * The two sandbox card acquirers, `sandbox-alpha` and `sandbox-beta`, that smart routing chooses
  * between in test mode. They answer from the test-card table (domain/cards/test-cards.ts): the
- * card's decline code, or UNAVAILABLE when the table marks that acquirer down for it (to show
- * failover); every other card is approved. Refunds conclude as the PIX sandbox's do.
+ * card's decline code (`authorization` for a customer-initiated sale, `recurring` for a
+ * merchant-initiated one), or UNAVAILABLE when the table marks that acquirer down for it (to show
+ * failover, either way); every other card is approved. Refunds conclude as the PIX sandbox's do.
  */
 import { testCard } from "../cards/test-cards";
 import type { CardAcquirer, SaleOutcome } from "../../lib/acquirer";
@@ -14,6 +15,7 @@ export const DECLINE_MESSAGES: Record<string, string> = {
   do_not_honor: "The issuer declined the payment without a reason (do not honor).",
   expired_card: "The issuer reports the card as expired.",
   suspected_fraud: "The issuer declined the payment as suspected fraud.",
+  card_declined: "The issuer declined the payment.",
   acquirer_unavailable: "No acquirer could be reached to process the payment; try again later.",
 };
 
@@ -23,8 +25,9 @@ function sandboxCardAcquirer(name: "sandbox-alpha" | "sandbox-beta"): CardAcquir
     async authorize(sale): Promise<SaleOutcome> {
       const card = testCard(sale.pan);
       if (card?.unavailable?.includes(name)) return { status: "UNAVAILABLE" };
-      if (card && card.authorization !== "approved" && card.authorization !== "acquirer_unavailable") {
-        return { status: "DECLINED", code: card.authorization, message: DECLINE_MESSAGES[card.authorization]! };
+      const answer = sale.initiatedBy === "MERCHANT" ? card?.recurring : card?.authorization;
+      if (answer && answer !== "approved" && answer !== "acquirer_unavailable") {
+        return { status: "DECLINED", code: answer, message: DECLINE_MESSAGES[answer]! };
       }
       return { status: "APPROVED", authorizationCode: sale.transactionId.slice(0, 6).toUpperCase() };
     },

@@ -5,7 +5,7 @@
  * belongs to one seller and mode, and to a buyer when one is named: any other caller gets "not
  * found", never a hint that it exists.
  */
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { binOf, cardProblems, detectBrand, lastFourOf, parseExpiry } from "../../../shared/cards";
 import type { Db } from "../../db/client";
 import { cards, type CARD_TYPES } from "../../db/schema";
@@ -95,6 +95,23 @@ export async function findCard(db: Db, scope: Scope, token: string, buyerId?: st
  */
 export function spendSingleUseCard(db: Db, cardId: string, when: SQL) {
   return db.update(cards).set({ status: "INACTIVE", pan: "" }).where(and(eq(cards.id, cardId), eq(cards.type, "SINGLE_USE"), when));
+}
+
+/** The card types that outlive a sale, and so may be charged again (merchant-initiated). */
+export const REUSABLE_CARD_TYPES = ["TOKENIZED", "STORED"] as const satisfies readonly CardType[];
+
+/**
+ * The statement that records a reusable card's first payment authenticated by 3DS with the buyer
+ * present (`authenticated_at`), from which on it may be charged merchant-initiated
+ * (merchant-initiated.ts). `when` makes it part of the guarded batch that moves the sale to PAID;
+ * a card already authenticated keeps its first date, and a single-use card is left alone (it is
+ * spent by that same batch). `cardId` and `at` may be placeholders of a prepared batch.
+ */
+export function markCardAuthenticated(db: Db, cardId: string | Placeholder, at: string | Placeholder, when: SQL) {
+  return db
+    .update(cards)
+    .set({ authenticatedAt: sql`${at}` })
+    .where(and(eq(cards.id, cardId), inArray(cards.type, [...REUSABLE_CARD_TYPES]), isNull(cards.authenticatedAt), when));
 }
 
 /** The spec's Tokenized card. `expirationDate` is the last instant the card is valid (end of its month, UTC). */

@@ -8,7 +8,8 @@
  * PENDING → PAID (fee, TRANSACTION_PAID) or PENDING → FAILED (decline code;
  * `authentication_failed` when 3DS failed). Every concurrent confirm gets a 409 at once, and
  * cancel and expiry wait for the claim too. A single-use card is spent (its sealed PAN erased) in
- * the same batch as the move. A publishable key must send the transaction's clientSecret.
+ * the same batch as the move, and a reusable one that pays is marked authenticated (it may then be
+ * charged merchant-initiated). A publishable key must send the transaction's clientSecret.
  */
 import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -16,7 +17,7 @@ import type { Platform } from "../../platform";
 import { cardAcquirersFor } from "../acquirers/acquirer";
 import { authorizeRouted } from "../acquirers/routing";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
-import { findCard, spendSingleUseCard, type CardRow } from "../cards/vault-card";
+import { findCard, markCardAuthenticated, spendSingleUseCard, type CardRow } from "../cards/vault-card";
 import type { Scope } from "../scope";
 import { cavvFor, finishedSessionOf, THREEDS_VERSION, type ThreeDsSessionRow } from "../threeds/session";
 import { claimThreeDs } from "../threeds/verify";
@@ -94,6 +95,8 @@ async function decide(platform: Platform, scope: Scope, row: TransactionRow, ses
   const sale = await authorizeRouted(cardAcquirersFor(platform.acquirers, scope.livemode), {
     transactionId: row.id, amount: row.amount, currency: row.currency, pan: await platform.vault.open(card.pan), brand: card.brand,
     installments: pricing.installments,
+    initiatedBy: "CUSTOMER",
+    recurring: false,
     threeDs: {
       cavv: await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: session.cardFingerprint, amount: session.amount!, currency: session.currency!, sellerId: session.sellerId }),
       eci: session.eci,
@@ -119,11 +122,16 @@ export async function confirmCardTransaction(platform: Platform, scope: Scope, i
     await releaseConfirmation(platform, id, claim);
     throw new ApiError("INVALID_STATE_TRANSITION", "This transaction's 3DS authentication was used by another payment; run 3DS again.", { extensions: { nextStep: "threeds" } });
   }
+  const decision = await decide(platform, scope, current.row, session, card, pricing);
   const move: MoveInput = {
-    ...(await decide(platform, scope, current.row, session, card, pricing)),
+    ...decision,
     claim,
-    // The card vaulted for this one sale is spent with the move itself.
-    statements: (guard) => [spendSingleUseCard(platform.db, card.id, guard)],
+    // The card vaulted for this one sale is spent with the move itself; a reusable card that paid
+    // after this (passed) 3DS is from now on authenticated for merchant-initiated charges.
+    statements: (guard) => [
+      spendSingleUseCard(platform.db, card.id, guard),
+      ...(decision.trigger === "pay" ? [markCardAuthenticated(platform.db, card.id, decision.changes.paidAt, guard)] : []),
+    ],
   };
   const next = await commitTransition(platform, current, move);
   // Only if the claim lapsed (an acquirer slower than CONFIRM_CLAIM_SECONDS) and someone moved it meanwhile.

@@ -24,7 +24,7 @@ import { authorizeRouted } from "../acquirers/routing";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
 import type { SellerProfile } from "../api-keys";
 import { resolveCard, type ResolvedCard } from "../cards/resolve-card";
-import { cardFingerprint, vaultCard } from "../cards/vault-card";
+import { cardFingerprint, markCardAuthenticated, vaultCard } from "../cards/vault-card";
 import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
 import type { Scope } from "../scope";
 import { THREEDS_PROVIDER } from "../threeds/session";
@@ -53,7 +53,8 @@ const p = sql.placeholder;
 
 /**
  * The transaction (guarded by the key and, for a 3DS sale, by this transaction holding the
- * authentication) and, when `emit` is 1, its TRANSACTION_PAID event and webhook deliveries.
+ * authentication) and, when `emit` is 1 (a 3DS sale PAID), its TRANSACTION_PAID event and webhook
+ * deliveries, and the reusable card it used marked authenticated for merchant-initiated charges.
  */
 const createBatch = idempotentBatch({
   statements: (db, keyFree) => {
@@ -65,6 +66,8 @@ const createBatch = idempotentBatch({
       insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication} and ${linkTakesChargeSql(p("paymentLinkId"), p("createdAt"))}`),
       // The fan-out's raw SQL binds the mode as is: ev_livemode is 0/1 (the event row's column encodes its own).
       ...eventStatements(db, event, p("createdAt"), written, { rawLivemode: p("ev_livemode") }),
+      // Only a sale that carried 3DS can be PAID here; a card used before keeps its first date.
+      markCardAuthenticated(db, p("cardId"), p("createdAt"), sql`${p("threedsSessionId")} is not null and ${written}`),
     ];
   },
   created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")})`,
@@ -101,7 +104,8 @@ export async function createCardTransaction(platform: Platform, { scope, request
     if (await claimThreeDs(platform, session.id, id)) {
       sale = await authorizeRouted(acquirers, {
         transactionId: id, amount: body.amount, currency: body.currency, pan: card.pan, brand: card.brand,
-        installments: body.installments ?? 1, threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion },
+        installments: body.installments ?? 1, initiatedBy: "CUSTOMER", recurring: false,
+        threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion },
       });
     }
   }
