@@ -12,6 +12,7 @@ import { sealLegacyPersonalData } from "../domain/personal-data";
 import { purgeOldEvents } from "../domain/events/purge-events";
 import { sweepDueDeliveries } from "../domain/webhooks/sweep";
 import { paySettlements } from "../domain/settlements/settle";
+import { billDueSubscriptions } from "../domain/subscriptions/bill";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
@@ -31,6 +32,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "transactions.expire": expireTransactions,
   "paymentLinks.expire": expirePaymentLinks,
   "checkoutSessions.expire": expireCheckoutSessions,
+  "subscriptions.bill": billDueSubscriptions,
   "refunds.conclude": concludeDueRefunds,
   "idempotency.purge": purgeExpiredKeys,
   "pii.seal": sealLegacyPersonalData,

@@ -7,5 +7,13 @@ import { PAYMENT_LINK_MACHINE } from "../payment-links/machine";
 import { SELLER_MACHINE } from "../sub-sellers/status";
 import { PLAN_MACHINE } from "../subscription-plans/machine";
 import { TRANSACTION_MACHINE } from "../transactions/state-machine";
+import { INVOICE_MACHINE, SUBSCRIPTION_MACHINE } from "../subscriptions/machine";
 
-export const STATE_MACHINES: readonly AnyStateMachine[] = [TRANSACTION_MACHINE, SELLER_MACHINE, PAYMENT_LINK_MACHINE, PLAN_MACHINE] as readonly AnyStateMachine[];
+export const STATE_MACHINES: readonly AnyStateMachine[] = [
+  TRANSACTION_MACHINE,
+  SELLER_MACHINE,
+  PAYMENT_LINK_MACHINE,
+  PLAN_MACHINE,
+  SUBSCRIPTION_MACHINE,
+  INVOICE_MACHINE,
+] as readonly AnyStateMachine[];

@@ -77,21 +77,29 @@ export interface CobSource {
   description: string | null;
   /** False for a test charge, which the payload says in words a payer's app shows. */
   livemode: boolean;
+  /** A charge with a due date (cobv): the due date (YYYY-MM-DD) and the days it stays payable after it. */
+  pixDueDate?: string | null;
+  pixDaysAfterDue?: number | null;
 }
 
 /** What a test charge's payload says, in `infoAdicionais`, so nobody mistakes it for a real one. */
 export const SANDBOX_NOTICE = { nome: "Ambiente", valor: "SANDBOX - cobranca de teste, nao pague" } as const;
 
 /**
- * The charge as the BCB's API Pix describes an immediate charge ("cob"). The payer's document is
- * masked: the location answers anyone who holds the QR code, so it must not hand out a CPF. A test
- * charge carries SANDBOX_NOTICE in `infoAdicionais`, inside the signature.
+ * The charge as the BCB's API Pix describes it: an immediate charge ("cob", valid for
+ * `expiracao` seconds) or, when it has a due date (a subscription's invoice), a charge with a due
+ * date ("cobv": `dataDeVencimento` and `validadeAposVencimento`, the days it may still be paid
+ * after it). The payer's document is masked: the location answers anyone who holds the QR code,
+ * so it must not hand out a CPF. A test charge carries SANDBOX_NOTICE in `infoAdicionais`,
+ * inside the signature.
  */
 export function cobPayload(c: CobSource, presentedAt: Date) {
-  const seconds = Math.round((Date.parse(c.expiresAt) - Date.parse(c.createdAt)) / 1000);
   const document = c.customer.document;
+  const calendario = c.pixDueDate
+    ? { criacao: c.createdAt, apresentacao: presentedAt.toISOString(), dataDeVencimento: c.pixDueDate, validadeAposVencimento: c.pixDaysAfterDue ?? 0 }
+    : { criacao: c.createdAt, apresentacao: presentedAt.toISOString(), expiracao: Math.round((Date.parse(c.expiresAt) - Date.parse(c.createdAt)) / 1000) };
   return {
-    calendario: { criacao: c.createdAt, apresentacao: presentedAt.toISOString(), expiracao: seconds },
+    calendario,
     txid: c.txid,
     revisao: 0,
     status: cobStatus(c.status, c.cancellationReason),

@@ -48,7 +48,7 @@ export interface LinkCharge {
 }
 
 /** What the BR Code and the signed payload name as the receiver; a 422 when something is missing. */
-function receiverOf(platform: Platform, scope: Scope, seller: SellerProfile) {
+export function receiverOf(platform: Platform, scope: Scope, seller: SellerProfile) {
   // The BR Code carries plain ASCII only: a name that is all emoji or non-Latin script cannot be
   // encoded, so fall back to the next usable name.
   const merchantName = [seller.fantasyName, seller.legalName].find(hasBrCodeText);

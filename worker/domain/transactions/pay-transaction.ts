@@ -14,6 +14,7 @@ import { toTransaction } from "./serialize";
 import { readTransaction } from "./store";
 import type { Scope } from "../scope";
 import { commitTransition, retryOnRace } from "./transition";
+import { invoiceSettlementOf } from "../subscriptions/paid";
 
 /** Marks the scope's transaction `id` paid and returns it. */
 export async function payTransaction(platform: Platform, scope: Scope, id: string): Promise<Transaction> {
@@ -28,7 +29,9 @@ export async function payTransaction(platform: Platform, scope: Scope, id: strin
       });
     }
     const fee = computeFee(row.amount, { percentBps: row.feePercentBps, fixedAmount: row.feeFixedAmount });
-    return commitTransition(platform, current, { trigger: "pay", changes: { paidAt: now.toISOString(), ...fee } });
+    // A subscription's invoice is paid in the same batch (domain/subscriptions/paid.ts).
+    const alongside = await invoiceSettlementOf(platform, row);
+    return commitTransition(platform, current, { trigger: "pay", changes: { paidAt: now.toISOString(), ...fee }, alongside });
   });
   return toTransaction(state, platform.config.baseUrl);
 }

@@ -30,6 +30,8 @@ export interface MoveInput {
   statements?: (guard: SQL) => Statement[];
   /** The confirm claim this move is made under (`claimConfirmation`); only its holder moves a claimed transaction. */
   claim?: string;
+  /** Further changes and events of other resources that go with the move (an invoice paid by it); `guard` is true exactly when it happens. */
+  alongside?: ((outbox: Outbox, guard: SQL) => void) | null;
 }
 
 /** True while a confirm holds `row` (its claim has not lapsed at `now`, ISO text). */
@@ -71,6 +73,7 @@ export function addTransition(outbox: Outbox, platform: Platform, current: Trans
     const data = { transaction: toTransaction(next, platform.config.baseUrl), ...move.eventData };
     outbox.emit(newEvent({ type: rule.event, sellerId: current.row.sellerId, livemode: current.row.livemode, occurredAt: at, data }), guard);
   }
+  move.alongside?.(outbox, guard);
   return { next, index };
 }
 

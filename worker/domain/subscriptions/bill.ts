@@ -1,0 +1,110 @@
+/**
+ * Running what billing has due at a time: subscriptions whose next invoice is due (issue.ts, and
+ * a card invoice's first attempt right after) or that end at their period's end, then OPEN
+ * invoices whose next look has come (collect.ts). Real-time subscriptions are run by the minute
+ * sweep at the present; a test clock's by its advance, at each due moment in order (clocks.ts).
+ *
+ * Each read is bounded and served by a partial index on the due time, so subscriptions and
+ * invoices that are not due cost nothing; items are run a few at a time, since each waits on the
+ * database (and a card's on the acquirer).
+ */
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { invoices, subscriptionPlans, subscriptions } from "../../db/schema";
+import { describeError } from "../../lib/describe-error";
+import type { Platform } from "../../platform";
+import { Outbox } from "../events/outbox";
+import type { PlanRow } from "../subscription-plans/serialize";
+import { chargeClaimedInvoice } from "./attempt";
+import { collectInvoice } from "./collect";
+import { issueInvoice } from "./issue";
+import { addSubscriptionMove } from "./move";
+import { SWEEP_BATCH } from "./rules";
+import type { InvoiceRow, SubscriptionRow } from "./store";
+
+/** Statuses whose subscriptions are billed for new periods (INCOMPLETE waits for its first payment). */
+export const BILLED_STATUSES = ["TRIALING", "ACTIVE", "PAST_DUE"] as const;
+/** Items run at once within a round. */
+const CONCURRENCY = 8;
+
+/** Whose items: real-time ones (`clockId` null) or one test clock's. */
+export function onClock(column: typeof subscriptions.testClockId | typeof invoices.testClockId, clockId: string | null): SQL {
+  return clockId ? eq(column, clockId) : isNull(column);
+}
+
+/** Bills `sub` for what is due at `at`: its period's end (cancel at period end) or its next invoice. True when it did something. */
+export async function billSubscription(platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<boolean> {
+  if (sub.cancelAtPeriodEnd) {
+    const outbox = new Outbox(platform);
+    const { index } = addSubscriptionMove(outbox, platform, sub, "cancel", at, { cancelledAt: at, nextBillingAt: null }, eq(subscriptions.revision, sub.revision));
+    const results = await outbox.commit();
+    return (results[index] as unknown[]).length === 1;
+  }
+  const invoice = await issueInvoice(platform, sub, plan, at);
+  if (!invoice) return false;
+  if (sub.paymentMethod !== "PIX") await chargeClaimedInvoice(platform, sub, plan, invoice, at);
+  return true;
+}
+
+/** Runs `work` over `items`, CONCURRENCY at a time; a failing item is logged and counted out. */
+async function runAll<T>(platform: Platform, items: T[], what: string, work: (item: T) => Promise<boolean>): Promise<number> {
+  let done = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        if (await work(item)) done++;
+      } catch (err) {
+        platform.log({ msg: "billing.item_failed", level: "error", code: "INTERNAL_ERROR", what, ...describeError(err) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return done;
+}
+
+/** Subscriptions due at `at` (a bounded page, oldest due first). */
+async function dueSubscriptions(platform: Platform, clockId: string | null, at: string) {
+  const s = subscriptions;
+  return platform.db
+    .select({ sub: s, plan: subscriptionPlans })
+    .from(s)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, s.planId))
+    .where(and(onClock(s.testClockId, clockId), sql`${s.nextBillingAt} is not null`, lte(s.nextBillingAt, at), or(inArray(s.status, [...BILLED_STATUSES]), eq(s.cancelAtPeriodEnd, true))))
+    .orderBy(asc(s.nextBillingAt))
+    .limit(SWEEP_BATCH);
+}
+
+/** OPEN invoices due at `at` and not claimed by an attempt in flight, with their subscription and plan. */
+async function dueInvoices(platform: Platform, clockId: string | null, at: string) {
+  const i = invoices;
+  const now = platform.now().toISOString();
+  return platform.db
+    .select({ invoice: i, sub: subscriptions, plan: subscriptionPlans })
+    .from(i)
+    .innerJoin(subscriptions, eq(subscriptions.id, i.subscriptionId))
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(and(onClock(i.testClockId, clockId), eq(i.status, "OPEN"), sql`${i.nextAttemptAt} is not null`, lte(i.nextAttemptAt, at), or(isNull(i.claimedUntil), lte(i.claimedUntil, now))))
+    .orderBy(asc(i.nextAttemptAt))
+    .limit(SWEEP_BATCH);
+}
+
+/** One round at `at`: a page of due subscriptions, then a page of due invoices. Returns how many items moved. */
+export async function runDueRound(platform: Platform, clockId: string | null, at: string): Promise<{ moved: number; full: boolean }> {
+  const subs = await dueSubscriptions(platform, clockId, at);
+  const billed = await runAll(platform, subs, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at));
+  const due = await dueInvoices(platform, clockId, at);
+  const collected = await runAll(platform, due, "invoice", ({ sub, plan, invoice }) => collectInvoice(platform, sub, plan, invoice as InvoiceRow, at));
+  return { moved: billed + collected, full: subs.length === SWEEP_BATCH || due.length === SWEEP_BATCH };
+}
+
+/** The minute sweep: real-time billing at the present, round after round while pages come back full (bounded). */
+export async function billDueSubscriptions(platform: Platform): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < 100; round++) {
+    const { moved, full } = await runDueRound(platform, null, platform.now().toISOString());
+    total += moved;
+    if (!full || moved === 0) break;
+  }
+  return total;
+}

@@ -1,0 +1,143 @@
+/**
+ * An invoice's charge is an ordinary transaction (fees, events, refunds, webhooks) that names its
+ * subscription and invoice. Two kinds:
+ *
+ * - **PIX with a due date** (the BCB's cobrança com vencimento): PENDING from the moment the
+ *   invoice is issued, with a dynamic BR Code whose signed location payload carries
+ *   `dataDeVencimento` and `validadeAposVencimento`; payable until the end of the due date plus
+ *   PIX_DAYS_AFTER_DUE days (its `expiresAt`).
+ * - **A merchant-initiated card charge** on the stored token (no 3DS, the buyer absent): written
+ *   once the acquirer has answered, PAID or FAILED, as a 3DS sale is.
+ *
+ * Both rows are built here and written by the batches of issue.ts and attempt.ts.
+ */
+import { randomToken } from "../../lib/crypto";
+import type { Platform } from "../../platform";
+import type { SaleOutcome } from "../../lib/acquirer";
+import type { SellerProfile } from "../api-keys";
+import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
+import { buildDynamicBrCode } from "../pix/brcode";
+import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
+import { receiverOf } from "../transactions/create-pix-transaction";
+import { customerOf } from "../transactions/customer";
+import { computeFee, type FeeRate } from "../transactions/fees";
+import { newClientSecret } from "../transactions/pending-action";
+import { NO_CARD_COLUMNS, storedView, type TransactionRow } from "../transactions/serialize";
+import { PIX_DAYS_AFTER_DUE, pixDueDateOf, pixPayableUntil } from "./rules";
+import type { InvoiceRow, SubscriptionRow } from "./store";
+
+/** What every invoice charge shares. */
+function chargeBase(sub: SubscriptionRow, invoice: InvoiceRow, id: string, at: string, description: string) {
+  return {
+    id,
+    sellerId: sub.sellerId,
+    livemode: sub.livemode,
+    amount: invoice.amount,
+    currency: invoice.currency,
+    description,
+    // The key column is per seller and mode; a charge made by billing has no caller's key.
+    idempotencyKey: `invoice:${invoice.id}:${invoice.attemptCount}`,
+    subscriptionId: sub.id,
+    invoiceId: invoice.id,
+    settlementId: null,
+    confirmingUntil: null,
+    paymentLinkId: null,
+    checkoutSessionId: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    revision: crypto.randomUUID(),
+    view: null,
+    createdAt: at,
+    updatedAt: at,
+  } satisfies Partial<TransactionRow>;
+}
+
+/** "Plano Pro: 2027-02-28 a 2027-03-31", what a buyer's statement and the seller's list show. */
+export function invoiceDescription(planName: string, invoice: Pick<InvoiceRow, "periodStart" | "periodEnd">): string {
+  return `${planName}: ${invoice.periodStart.slice(0, 10)} a ${invoice.periodEnd.slice(0, 10)}`.slice(0, 255);
+}
+
+/**
+ * The PENDING PIX charge of `invoice`, due at `invoice.dueAt`. Its fee columns are placeholders
+ * the issuing batch fills from the seller's plan (as a PIX create does).
+ */
+export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile, sub: SubscriptionRow, invoice: InvoiceRow, description: string, at: string): Promise<TransactionRow> {
+  const scope = { sellerId: sub.sellerId, livemode: sub.livemode };
+  const receiver = receiverOf(platform, scope, seller);
+  const id = invoice.transactionId!;
+  const locationId = randomToken(LOCATION_ID_LENGTH);
+  const row: TransactionRow = {
+    ...chargeBase(sub, invoice, id, at, description),
+    status: "PENDING",
+    paymentMethod: "PIX",
+    ...(await customerOf(platform, scope, { buyerId: sub.buyerId } as never)),
+    pixLocationId: locationId,
+    pixTxid: randomToken(32),
+    pixQrCode: buildDynamicBrCode({ locationUrl: locationUrl(platform.config.baseUrl, locationId), amountMinor: invoice.amount, merchantName: receiver.merchantName, merchantCity: receiver.merchantCity }),
+    pixKey: receiver.pixKey,
+    pixDueDate: pixDueDateOf(invoice.dueAt),
+    pixDaysAfterDue: PIX_DAYS_AFTER_DUE,
+    initiatedBy: "MERCHANT",
+    ...NO_CARD_COLUMNS,
+    expiresAt: pixPayableUntil(invoice.dueAt),
+    clientSecret: newClientSecret(id),
+    feePlanId: null,
+    feePercentBps: 0,
+    feeFixedAmount: 0,
+    feeAmount: null,
+    netAmount: null,
+    paidAt: null,
+  };
+  row.view = storedView({ row, refunds: [] });
+  return row;
+}
+
+/** A merchant-initiated card charge as the acquirer answered it: PAID with its fee, or FAILED with the decline. */
+export async function cardInvoiceCharge(
+  platform: Platform,
+  sub: SubscriptionRow,
+  invoice: InvoiceRow,
+  description: string,
+  at: string,
+  sale: { card: { id: string; brand: string; bin: string; last4: string } | null; acquirer: string | null; outcome: SaleOutcome },
+  rate: FeeRate,
+): Promise<TransactionRow> {
+  const scope = { sellerId: sub.sellerId, livemode: sub.livemode };
+  const approved = sale.outcome.status === "APPROVED";
+  const failureCode = approved ? null : sale.outcome.status === "DECLINED" ? sale.outcome.code : "acquirer_unavailable";
+  const row: TransactionRow = {
+    ...chargeBase(sub, invoice, invoice.transactionId!, at, description),
+    status: approved ? "PAID" : "FAILED",
+    paymentMethod: "CREDIT_CARD",
+    ...(await customerOf(platform, scope, { buyerId: sub.buyerId } as never)),
+    pixLocationId: null,
+    pixTxid: null,
+    pixQrCode: null,
+    pixKey: null,
+    pixDueDate: null,
+    pixDaysAfterDue: null,
+    initiatedBy: "MERCHANT",
+    expiresAt: null,
+    feePlanId: rate.feePlanId,
+    feePercentBps: rate.percentBps,
+    feeFixedAmount: rate.fixedAmount,
+    ...(approved ? computeFee(invoice.amount, rate) : { feeAmount: null, netAmount: null }),
+    paidAt: approved ? at : null,
+    cardId: sale.card?.id ?? null,
+    cardBrand: sale.card?.brand ?? null,
+    cardBin: sale.card?.bin ?? null,
+    cardLast4: sale.card?.last4 ?? null,
+    cardToken: sale.card?.id ?? null,
+    installments: 1,
+    maxInstallments: 1,
+    acquirer: sale.acquirer,
+    failureCode,
+    failureMessage: failureCode ? (sale.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES[failureCode] ?? "The card could not be charged.") : null,
+    seonSession: null,
+    pendingAction: null,
+    threedsSessionId: null,
+    clientSecret: null,
+  };
+  row.view = storedView({ row, refunds: [] });
+  return row;
+}

@@ -1,0 +1,99 @@
+/**
+ * Issuing a period's invoice: exactly once, whoever races to do it (two sweeps, a queue retry,
+ * three test-clock advances). One batch moves the subscription on to the next period only if it
+ * is still at this one (`periods_billed = n`: the compare-and-set that decides the winner), and
+ * writes the invoice (unique per subscription and period start) and, for PIX, its PENDING charge,
+ * both under "the subscription moved with this invoice". A loser's batch writes nothing.
+ *
+ * A card invoice is born claimed for its first attempt (attempt.ts charges it right after); a PIX
+ * invoice waits for the buyer until its due date (collect.ts).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { insertWhere, type SqlValues } from "../../db/guarded";
+import { invoices, subscriptions, transactions } from "../../db/schema";
+import type { Platform } from "../../platform";
+import { sellerProfileOf } from "../api-keys";
+import { Outbox } from "../events/outbox";
+import type { PlanRow } from "../subscription-plans/serialize";
+import { sellerFeeRateSql } from "../transactions/fees";
+import { period } from "./calendar";
+import { invoiceDescription, pixInvoiceCharge } from "./charges";
+import { ATTEMPT_CLAIM_SECONDS, billingAtOf, cadenceOf } from "./rules";
+import type { InvoiceRow, SubscriptionRow } from "./store";
+
+/** The invoice of period `n`, before it is written. A card one is claimed for its first attempt. */
+export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: string, realNow: Date): InvoiceRow {
+  const { start, end } = period(sub.billingAnchor, cadenceOf(plan), n);
+  const card = sub.paymentMethod !== "PIX";
+  return {
+    id: crypto.randomUUID(),
+    subscriptionId: sub.id,
+    sellerId: sub.sellerId,
+    livemode: sub.livemode,
+    periodIndex: n,
+    periodStart: start,
+    periodEnd: end,
+    amount: plan.amount,
+    currency: plan.currency,
+    status: "OPEN",
+    attemptCount: 1,
+    // PIX: collection looks again at the due date (past due) and at the end of its grace.
+    nextAttemptAt: card ? null : start < at ? at : start,
+    claimedUntil: card ? new Date(realNow.getTime() + ATTEMPT_CLAIM_SECONDS * 1000).toISOString() : null,
+    transactionId: crypto.randomUUID(),
+    dueAt: start < at ? at : start,
+    paidAt: null,
+    testClockId: sub.testClockId,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * The statements that write `invoice` and, for PIX, its charge, each only where `happened` (SQL)
+ * holds. The PIX charge takes the seller's PIX fee rate in the batch, as a PIX create does.
+ */
+export async function invoiceStatements(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, happened: ReturnType<typeof sql>) {
+  const { db } = platform;
+  const statements = [insertWhere(db, invoices, invoice, happened)];
+  if (sub.paymentMethod === "PIX") {
+    const seller = await sellerProfileOf(db, sub.sellerId);
+    if (!seller) throw new Error(`seller ${sub.sellerId} of subscription ${sub.id} not found`);
+    const charge = await pixInvoiceCharge(platform, seller, sub, invoice, invoiceDescription(plan.name, invoice), invoice.createdAt);
+    const rate = sellerFeeRateSql(sub.sellerId, "PIX");
+    const values: SqlValues<typeof charge> = { ...charge, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
+    statements.push(insertWhere(db, transactions, values, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id}) and ${rate.priced}`));
+  }
+  return statements;
+}
+
+/**
+ * Issues the invoice of the period `sub` is due for, at `at` (the subscription's time: its test
+ * clock's, or now). Returns the invoice when this call issued it, null when another biller did
+ * first or the subscription moved on.
+ */
+export async function issueInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<InvoiceRow | null> {
+  const n = sub.periodsBilled;
+  const invoice = newInvoice(sub, plan, n, at, platform.now());
+  const s = subscriptions;
+  const outbox = new Outbox(platform);
+  const moved = outbox.change(
+    platform.db
+      .update(s)
+      .set({
+        periodsBilled: n + 1,
+        nextBillingAt: billingAtOf(sub, plan, n + 1, sub.paymentMethod),
+        latestInvoiceId: invoice.id,
+        currentPeriodStart: invoice.periodStart,
+        currentPeriodEnd: invoice.periodEnd,
+        revision: crypto.randomUUID(),
+        updatedAt: at,
+      })
+      .where(and(eq(s.id, sub.id), eq(s.periodsBilled, n), inArray(s.status, ["TRIALING", "ACTIVE", "PAST_DUE"]), eq(s.cancelAtPeriodEnd, false)))
+      .returning({ id: s.id }),
+  );
+  const happened = sql`exists (select 1 from ${s} where ${s.id} = ${sub.id} and ${s.latestInvoiceId} = ${invoice.id})`;
+  outbox.change(...(await invoiceStatements(platform, sub, plan, invoice, happened)));
+  const results = await outbox.commit();
+  return (results[moved] as unknown[]).length === 1 ? invoice : null;
+}
