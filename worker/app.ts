@@ -39,6 +39,8 @@ import { paymentLinksRoutes } from "./routes/payment-links";
 import { subscriptionPlansRoutes } from "./routes/subscription-plans";
 import { linkPageRoutes } from "./routes/link-page";
 import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
+import { subscriptionsRoutes } from "./routes/subscriptions";
+import { testClocksRoutes } from "./routes/test-clocks";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -145,6 +147,8 @@ export function createApp(platform: Platform) {
   app.route("/", paymentsConfigRoutes);
   app.route("/", paymentLinksRoutes);
   app.route("/", subscriptionPlansRoutes);
+  app.route("/", subscriptionsRoutes);
+  app.route("/", testClocksRoutes);
   app.route("/", checkoutSessionsRoutes);
   app.route("/", linkPageRoutes);
 
