@@ -13,7 +13,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { checkoutSessions } from "../../db/schema";
-import { sellerProfileOf } from "../api-keys";
 import { merchantName } from "../merchant";
 import { ApiError, notFound, type FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -23,13 +22,13 @@ import type { TransactionCreate } from "../../schemas/transaction";
 import { runIdempotently } from "../idempotency/run";
 import { refusalOf } from "../payment-links/refusal";
 import { fixedAmountOf, type LinkState } from "../payment-links/serialize";
-import { readLink } from "../payment-links/store";
 import { cancelTransaction } from "../transactions/cancel-transaction";
 import { createCardTransaction } from "../transactions/create-card-transaction";
-import { createPixTransaction } from "../transactions/create-pix-transaction";
+import { createPixCharge } from "../transactions/create-pix-transaction";
 import { requireCanCharge } from "../transactions/seller-gate";
+import type { TransactionRow } from "../transactions/serialize";
 import { readTransaction } from "../transactions/store";
-import { sessionBySecret } from "./store";
+import { linkNow, sessionToPay } from "./store";
 import { sessionStateView } from "./view";
 
 /** How long a link's charge may wait to be paid (a PIX QR, a card in 3DS): a checkout's span. */
@@ -66,29 +65,45 @@ function chargeOf(link: LinkState, body: CheckoutSessionPay): TransactionCreate 
 
 /** Pays session `id`; the answer, and whether it replays an earlier pay of the same key. */
 export async function payCheckoutSession(platform: Platform, id: string, clientSecret: string | undefined, body: CheckoutSessionPay, key: string | undefined) {
-  const { row: session, transaction: previous } = await sessionBySecret(platform, id, clientSecret);
+  // One statement reads the session, its link, its seller and the publishable key the answer names.
+  const read = await sessionToPay(platform, id, clientSecret);
+  const { row: session, transaction: previous, seller } = read;
   if (session.status === "COMPLETED") {
     throw new ApiError("INVALID_STATE_TRANSITION", "This checkout session is already paid.", { extensions: { currentStatus: "COMPLETED", transactionId: session.transactionId } });
   }
   if (session.status === "EXPIRED") throw new ApiError("CHECKOUT_SESSION_EXPIRED", `This checkout session expired at ${session.expiresAt}; open a new one.`);
-  const link = await readLink(platform, session.paymentLinkId, undefined, "room");
+  const link = await linkNow(platform, read.link);
   if (!link) throw notFound("payment link", session.paymentLinkId);
   const refusal = refusalOf(link);
   // Sold out by this very session's pending charge is not sold out: paying again gives that use back.
   const ownUse = previous?.row.status === "PENDING" && refusal?.code === "PAYMENT_LINK_SOLD_OUT";
   if (refusal && !ownUse) throw refusal;
   const charge = chargeOf(link, body);
-  const seller = await sellerProfileOf(platform.db, link.row.sellerId);
   if (!seller) throw notFound("payment link", link.row.id);
   requireCanCharge(seller, charge.paymentMethod);
   const scope = { sellerId: link.row.sellerId, livemode: link.row.livemode };
   const keyScope = { ...scope, operation: "checkout-sessions.pay", key, namespace: `checkout-session:${session.id}` };
-  const { result } = await runIdempotently(platform, keyScope, { sessionId: session.id, ...body }, async (request) => {
+  // A PIX charge created now: its row as written, and the session already records it (same batch).
+  let fresh: TransactionRow | null = null;
+  // Without an Idempotency-Key the pay gets a random key no one can send again, so its fingerprint
+  // is never compared: only the session is digested (each field of the body costs an HMAC).
+  const fingerprinted = key === undefined ? { sessionId: session.id } : { sessionId: session.id, ...body };
+  const { result } = await runIdempotently(platform, keyScope, fingerprinted, async (request) => {
     // Another method in the same visit: the pending charge gives its use back first.
     if (previous?.row.status === "PENDING") await cancelTransaction(platform, scope, previous.row.id);
     const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id } };
-    return charge.paymentMethod === "PIX" ? createPixTransaction(platform, input) : createCardTransaction(platform, input);
+    if (charge.paymentMethod !== "PIX") return createCardTransaction(platform, input);
+    const created = await createPixCharge(platform, input);
+    fresh = created.row;
+    return created.result;
   });
+  const known = { link: link.row, merchantName: merchantName(seller), publishableKey: read.publishableKey };
+  const created = fresh as TransactionRow | null;
+  if (created) {
+    const row = { ...session, transactionId: created.id, updatedAt: created.createdAt };
+    return { replayed: false, state: await sessionStateView(platform, row, { row: created, refunds: [] }, known) };
+  }
+  // A card charge, or a replay: the session records the charge here.
   const transactionId = (JSON.parse(result.body) as { id: string }).id;
   const at = platform.now().toISOString();
   const [updated] = await platform.db
@@ -96,6 +111,5 @@ export async function payCheckoutSession(platform: Platform, id: string, clientS
     .set({ transactionId, updatedAt: at })
     .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "OPEN")))
     .returning();
-  const known = { link: link.row, merchantName: merchantName(seller) };
   return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId), known) };
 }

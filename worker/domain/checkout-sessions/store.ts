@@ -8,11 +8,14 @@
  */
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
-import { checkoutSessions } from "../../db/schema";
+import { checkoutSessions, paymentLinks, sellers } from "../../db/schema";
 import { equalsConstantTime } from "../../lib/crypto";
 import { notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { CheckoutSessionView } from "../../schemas/checkout-session";
+import type { SellerProfile } from "../api-keys";
+import { isLinkDue, linkStateFields, readLink, readLinkState } from "../payment-links/store";
+import type { LinkState } from "../payment-links/serialize";
 import { readTransaction } from "../transactions/store";
 import type { TransactionState } from "../transactions/serialize";
 
@@ -49,6 +52,77 @@ const packed = packedColumns(getTableColumns(checkoutSessions));
 const reads = perDatabase((db) => ({
   byId: new PreparedQuery(db, db.select({ row: packed.field }).from(checkoutSessions).where(eq(checkoutSessions.id, sql.placeholder("id"))).limit(1), (raw) => packed.read(raw[0] as string)),
 }));
+
+/** A seller's profile packed as one column (null when the seller does not exist). */
+const profile = packedColumns({
+  legalName: sellers.legalName,
+  fantasyName: sellers.fantasyName,
+  city: sellers.city,
+  pixKey: sellers.pixKey,
+  status: sellers.status,
+  paymentMethods: sellers.paymentMethods,
+  parentId: sellers.parentId,
+});
+
+/**
+ * What a pay reads, in one statement built once per database: the session, its link with what
+ * decides its room (payment-links/store.ts), the seller's profile, and the seller's newest
+ * publishable key of the link's mode (publishable-key.ts's rule), which the answer names.
+ */
+const payReads = perDatabase((db) => {
+  const s = checkoutSessions;
+  const l = paymentLinks;
+  const publishableKey = sql<string | null>`(select k.public_key from api_keys k where k.seller_id = ${l.sellerId} and k.kind = 'publishable'
+    and k.mode = (case when ${l.livemode} then 'live' else 'test' end) and k.revoked_at is null and k.public_key is not null
+    order by k.created_at desc limit 1)`;
+  const query = db
+    .select({
+      session: packed.field,
+      ...linkStateFields("room"),
+      seller: sql<string | null>`(case when ${sellers.id} is null then null else ${profile.field} end)`,
+      publishableKey,
+    })
+    .from(s)
+    .innerJoin(l, eq(l.id, s.paymentLinkId))
+    .leftJoin(sellers, eq(sellers.id, l.sellerId))
+    .where(eq(s.id, sql.placeholder("id")))
+    .limit(1);
+  return new PreparedQuery(db, query, (raw) => ({
+    row: packed.read(raw[0] as string),
+    link: readLinkState(raw, 1),
+    seller: raw[4] === null ? null : (profile.read(raw[4] as string) as SellerProfile),
+    publishableKey: (raw[5] as string | null) ?? null,
+  }));
+});
+
+/** A session as a pay starts from: with its transaction, its link, its seller and the seller's publishable key. */
+export interface SessionToPay extends SessionState {
+  /** As read with the session: pass it through linkNow before deciding on it. */
+  link: LinkState;
+  seller: SellerProfile | null;
+  publishableKey: string | null;
+}
+
+/**
+ * Session `id` for a pay, if `clientSecret` is its own (else 404), as it is now, with its link,
+ * its seller and the publishable key, read in one statement. A session with an earlier charge reads that charge too; one whose status must move
+ * first (paid, or past its TTL) is recorded as sessionBySecret does.
+ */
+export async function sessionToPay(platform: Platform, id: string, clientSecret: string | undefined): Promise<SessionToPay> {
+  const read = await payReads(platform.db).first({ id });
+  if (!read || !clientSecret || !equalsConstantTime(read.row.clientSecret, clientSecret)) throw notFound("checkout session", id);
+  const { seller, publishableKey } = read;
+  const transaction = read.row.transactionId ? await readTransaction(platform, read.row.transactionId) : null;
+  const now = platform.now().toISOString();
+  const moved = statusNow(read.row, transaction, now) !== read.row.status;
+  const session = moved ? await sessionBySecret(platform, id, clientSecret) : { row: read.row, transaction };
+  return { ...session, link: read.link, seller, publishableKey };
+}
+
+/** The link as it truly is now: the one read with the session, or, when it is due, expired first (store.ts). */
+export async function linkNow(platform: Platform, link: LinkState): Promise<LinkState | null> {
+  return isLinkDue(link.row, platform.now().toISOString()) ? readLink(platform, link.row.id, undefined, "room") : link;
+}
 
 /** The status `row` should have now, given its transaction. */
 function statusNow(row: CheckoutSessionRow, tx: TransactionState | null, now: string): CheckoutSessionRow["status"] {

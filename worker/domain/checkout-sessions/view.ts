@@ -15,6 +15,8 @@ import { toSessionView, type CheckoutSessionRow, type LinkRedirects } from "./st
 export interface KnownToView {
   link?: LinkRedirects;
   merchantName?: string;
+  /** The seller's publishable key of the transaction's mode (publishable-key.ts), null when it has none. */
+  publishableKey?: string | null;
 }
 
 /** The session and its charge (null before the first pay). */
@@ -26,6 +28,6 @@ export async function sessionStateView(platform: Platform, row: CheckoutSessionR
   const session = toSessionView(row, link ?? { successUrl: null, cancelUrl: null });
   if (!tx) return { session, transaction: null };
   const view = await toCheckoutView(platform, tx, known.merchantName);
-  const publishableKey = await publishableKeyOf(platform.db, { sellerId: tx.row.sellerId, livemode: tx.row.livemode });
+  const publishableKey = known.publishableKey !== undefined ? known.publishableKey : await publishableKeyOf(platform.db, { sellerId: tx.row.sellerId, livemode: tx.row.livemode });
   return { session, transaction: { ...view, clientSecret: tx.row.clientSecret!, publishableKey } };
 }

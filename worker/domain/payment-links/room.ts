@@ -37,6 +37,17 @@ export function usesAndReservationsSql(linkId: Column | SQL | Placeholder | stri
 }
 
 /**
+ * True when the payment_links row in the statement's FROM can be paid at `at`: ACTIVE, not past
+ * its expiry, with room. The condition of a guarded write that reads the link itself (a checkout
+ * session's INSERT … SELECT … FROM payment_links); the same test as `linkTakesChargeSql`.
+ */
+export function linkPayableSql(at: Placeholder): SQL {
+  const l = paymentLinks;
+  return sql`${l.status} = 'ACTIVE' and (${l.expiresAt} is null or ${l.expiresAt} > ${at})
+    and (${l.maxUses} is null or ${usesAndReservationsSql(l.id)} < ${l.maxUses})`;
+}
+
+/**
  * True when a charge for link `linkId` may be created at `at` (a null link: any charge may). Part
  * of the creating INSERT's condition, evaluated by the database in the same write.
  */

@@ -25,20 +25,32 @@ export type LinkCounts = "all" | "room";
 
 /** A link's columns packed as one (db/prepared.ts), then its uses and its uses plus reservations. */
 const packed = packedColumns(getTableColumns(paymentLinks));
-const readState = (raw: ArrayLike<unknown>): LinkState => ({
-  row: packed.read(raw[0] as string),
-  uses: Number(raw[1]),
-  reserved: Number(raw[2]) - Number(raw[1]),
+
+/**
+ * What a read of a link selects (three columns, in this order), for a statement that reads
+ * payment_links with other tables too (a buyer's pay reads its session, link and seller at once).
+ */
+export function linkStateFields(counts: LinkCounts) {
+  const l = paymentLinks;
+  const limited = (count: SQL<number>) => (counts === "all" ? count : sql<number>`(case when ${l.maxUses} is null then 0 else ${count} end)`);
+  return { row: packed.field, uses: limited(usesSql(l.id)), held: limited(usesAndReservationsSql(l.id)) };
+}
+
+/** The LinkState of the three columns of `linkStateFields` starting at `at` of a raw row. */
+export const readLinkState = (raw: ArrayLike<unknown>, at = 0): LinkState => ({
+  row: packed.read(raw[at] as string),
+  uses: Number(raw[at + 1]),
+  reserved: Number(raw[at + 2]) - Number(raw[at + 1]),
 });
+const readState = (raw: ArrayLike<unknown>) => readLinkState(raw);
 
 /** The four reads of a link (each count, with or without a scope), built once per database. */
 const reads = perDatabase((db) => {
   const l = paymentLinks;
   const build = (counts: LinkCounts, scoped: boolean) => {
-    const limited = (count: SQL<number>) => (counts === "all" ? count : sql<number>`(case when ${l.maxUses} is null then 0 else ${count} end)`);
     const scope = scoped ? and(eq(l.sellerId, sql.placeholder("sellerId")), eq(l.livemode, sql.placeholder("livemode"))) : undefined;
     const query = db
-      .select({ row: packed.field, uses: limited(usesSql(l.id)), held: limited(usesAndReservationsSql(l.id)) })
+      .select(linkStateFields(counts))
       .from(l)
       .where(and(eq(l.id, sql.placeholder("id")), scope))
       .limit(1);

@@ -12,9 +12,10 @@
  */
 import { linkTakesChargeSql } from "../payment-links/room";
 import { linkRefusal } from "../payment-links/refusal";
-import { getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { insertWhere, type SqlValues } from "../../db/guarded";
-import { transactions } from "../../db/schema";
+import { checkoutSessions, transactions } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -70,19 +71,46 @@ export function receiverOf(platform: Platform, scope: Scope, seller: SellerProfi
 }
 
 /** Every column of a new charge is a placeholder but the fee rate, which the database reads. */
-const createBatch = idempotentBatch({
-  statements: (db, keyFree) => {
-    const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
-    const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, sql.placeholder(k)])) as SqlValues<TransactionRow>;
-    Object.assign(values, { feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount });
-    const linkRoom = linkTakesChargeSql(sql.placeholder("paymentLinkId"), sql.placeholder("createdAt"));
-    return [insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced} and ${linkRoom}`)];
-  },
-  created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${sql.placeholder("id")})`,
+function insertCharge(db: Db, keyFree: SQL) {
+  const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
+  const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, sql.placeholder(k)])) as SqlValues<TransactionRow>;
+  Object.assign(values, { feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount });
+  const linkRoom = linkTakesChargeSql(sql.placeholder("paymentLinkId"), sql.placeholder("createdAt"));
+  return insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced} and ${linkRoom}`);
+}
+
+const created = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${sql.placeholder("id")})`;
+const createBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge(db, keyFree)], created });
+
+/**
+ * A link's charge: the same INSERT, and, in the same batch (one transaction, one commit), its
+ * checkout session records it as its latest transaction if the charge was created and the session
+ * is still OPEN. Before, that was a write of its own after the charge: a second durable commit per
+ * pay (docs/performance.md, link-pix).
+ */
+const createLinkBatch = idempotentBatch({
+  statements: (db, keyFree) => [
+    insertCharge(db, keyFree),
+    db.run(sql`update ${checkoutSessions} set "transaction_id" = ${sql.placeholder("id")}, "updated_at" = ${sql.placeholder("createdAt")}
+      where "id" = ${sql.placeholder("checkoutSessionId")} and "status" = 'OPEN'
+      and exists (select 1 from ${transactions} t where t.id = ${sql.placeholder("id")})`),
+  ],
+  created,
 });
 
 /** Creates the charge, or replays the first answer to the same key. */
-export async function createPixTransaction(platform: Platform, { scope, seller, request, body, link }: CreatePixInput): Promise<IdempotentResult> {
+export async function createPixTransaction(platform: Platform, input: CreatePixInput): Promise<IdempotentResult> {
+  return (await createPixCharge(platform, input)).result;
+}
+
+/**
+ * createPixTransaction, with the charge's row as it was created (null when the key replayed an
+ * earlier answer): a link's pay shows it to the buyer without reading it back.
+ */
+export async function createPixCharge(
+  platform: Platform,
+  { scope, seller, request, body, link }: CreatePixInput,
+): Promise<{ result: IdempotentResult; row: TransactionRow | null }> {
   acquirerFor(platform.acquirers, scope.livemode);
   const receiver = receiverOf(platform, scope, seller);
   const { config } = platform;
@@ -135,9 +163,9 @@ export async function createPixTransaction(platform: Platform, { scope, seller, 
   };
   row.view = storedView({ row, refunds: [] });
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
-  const result = await commitIdempotently(platform, request, createBatch, row, response);
+  const result = await commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response);
   // The link (sold out, no longer active) or the price refused it: every other condition was checked above.
   if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
   if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");
-  return result;
+  return { result, row: result.replayed ? null : row };
 }
