@@ -6,16 +6,17 @@
  *
  * An operation whose example needs more gets a fixture in FIXTURES: the ids of its path; the few
  * body fields that name a resource (their placeholder UUIDs are replaced by real ids, nothing else
- * of the body changes); the state its success needs (a PAID transaction to refund); or its own
+ * of the body changes; a card token's placeholder `tok_…` likewise); the state its success needs (a PAID transaction to refund); or its own
  * headers (a checkout session is paid with its client secret, without a key). An operation that is
  * in neither the table nor the 2xx fails here, naming the answer it got.
  */
 import { describe, expect, it } from "vitest";
-import { authenticateBody, cardInput, runThreeDs, submitChallenge } from "./support/cards";
+import { authenticateBody, cardInput, payWithThreeDs, runThreeDs, submitChallenge } from "./support/cards";
 import { createLink, openSession } from "./support/payment-links";
 import { createTestContext } from "./support/platform";
 import { cardSale, webhookFor } from "./support/settlements";
 import { companyFeePlan, sellerBody } from "./support/sellers";
+import { plan, subscribe, subscriber, testClock } from "./support/subscriptions";
 import { createBuyer, paidCharge, pixBody, type Ctx } from "./support/transactions";
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -32,7 +33,7 @@ interface Operation {
 interface Prepared {
   /** The path's parameters. */
   path?: Record<string, string>;
-  /** Body fields that name a resource: the example's placeholder UUID, replaced by this id. */
+  /** Body fields that name a resource: the example's placeholder UUID (or card token), replaced by this id. */
   ids?: Record<string, string>;
   /** Extra request headers. */
   headers?: Record<string, string>;
@@ -60,6 +61,13 @@ async function authenticated(ctx: Ctx, card: unknown) {
   const res = await ctx.post("/v1/transactions/threeds/authenticate", authenticateBody(setup, card, 1050));
   expect(res.status, await res.clone().text()).toBe(200);
   return { setup, auth: await res.json() };
+}
+
+/** A buyer with a card that paid with 3DS, and a CREDIT_CARD subscription of theirs to a new plan (ACTIVE, charged at once). */
+async function cardSubscription(ctx: Ctx) {
+  const { buyerId, cardToken } = await subscriber(ctx, "4111111111111111");
+  const sub = await subscribe(ctx, { planId: (await plan(ctx)).id, buyerId, paymentMethod: "CREDIT_CARD", cardToken });
+  return { sub, buyerId };
 }
 
 /** The fixture of every operation whose example cannot succeed on an empty seller. */
@@ -101,6 +109,21 @@ const FIXTURES: Record<string, Fixture> = {
   addTeamMember: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
   sandboxOpenChargeback: async (ctx) => ({ path: { id: (await cardSale(ctx, 1050)).id } }),
   updatePaymentLink: async (ctx) => ({ path: { id: (await createLink(ctx)).id } }),
+  // A card subscription needs the buyer's token of a card that paid with 3DS.
+  createSubscription: async (ctx) => {
+    const { buyerId, cardToken } = await subscriber(ctx, "4111111111111111");
+    return { ids: { planId: (await plan(ctx)).id, buyerId, cardToken: cardToken! } };
+  },
+  // Another card of the same buyer's, authenticated by its own 3DS payment.
+  updateSubscription: async (ctx) => {
+    const { sub, buyerId } = await cardSubscription(ctx);
+    const sale = await payWithThreeDs(ctx, "5555555555554444", { buyerId, amount: 100 });
+    return { path: { id: sub.id }, ids: { cardToken: sale.cardToken } };
+  },
+  // At the period's end: an ACTIVE subscription.
+  cancelSubscription: async (ctx) => ({ path: { id: (await cardSubscription(ctx)).sub.id } }),
+  // A clock frozen before the example's time (the example of createTestClock).
+  advanceTestClock: async (ctx) => ({ path: { id: (await testClock(ctx, "2027-01-31T12:00:00Z")).id } }),
   // Public: a buyer pays an open session with its client secret (here in the header), no key.
   payCheckoutSession: async (ctx) => {
     const session = await openSession(ctx.app, (await createLink(ctx)).id);
@@ -125,12 +148,14 @@ function operationsWithBodies(doc: any): Operation[] {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A placeholder id: a UUID, or a card token (`tok_` and 32 letters or digits, as the vault makes them). */
+const PLACEHOLDER = new RegExp(`${UUID.source}|^tok_[0-9A-Za-z]{32}$`, "i");
 
-/** The example with its resource ids replaced: each must be a placeholder UUID in the example. */
+/** The example with its resource ids replaced: each must be a placeholder id in the example. */
 function withIds(operationId: string, example: unknown, ids: Record<string, string> = {}) {
   const body = structuredClone(example) as Record<string, unknown>;
   for (const [field, id] of Object.entries(ids)) {
-    expect(body[field], `${operationId}: the example's ${field} is a placeholder id`).toMatch(UUID);
+    expect(body[field], `${operationId}: the example's ${field} is a placeholder id`).toMatch(PLACEHOLDER);
     body[field] = id;
   }
   return body;

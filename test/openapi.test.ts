@@ -37,6 +37,11 @@ const ACCEPTED_WARNINGS = [
   // real request is ambiguous.
   { severity: "warn", ruleId: "no-ambiguous-paths", pointer: "#/paths/~1v1~1sellers~1{sellerId}~1webhooks~1{webhookId}~1test" },
   { severity: "warn", ruleId: "no-ambiguous-paths", pointer: "#/paths/~1v1~1sellers~1{sellerId}~1webhooks~1{webhookId}~1replay" },
+  // Likewise /v1/subscriptions/{id}/cancel and …/invoices against /v1/subscriptions/plans/{id}
+  // (/v1/subscriptions/plans/cancel could be either). Subscription ids are UUIDs, and the plans
+  // routes are mounted first, so `plans` is never read as an id.
+  { severity: "warn", ruleId: "no-ambiguous-paths", pointer: "#/paths/~1v1~1subscriptions~1{id}~1cancel" },
+  { severity: "warn", ruleId: "no-ambiguous-paths", pointer: "#/paths/~1v1~1subscriptions~1{id}~1invoices" },
 ];
 
 let doc: any;
