@@ -17,7 +17,8 @@ beforeEach(async () => {
 
 const readSession = (s: { id: string; clientSecret: string }) => publicCall(ctx.app, "GET", `/v1/checkout-sessions/${s.id}`, undefined, { "X-Client-Secret": s.clientSecret });
 const withoutServerTime = <T extends { transaction: { serverTime?: string } | null }>(state: T) => ({ ...state, transaction: state.transaction && { ...state.transaction, serverTime: undefined } });
-const sessionCount = async () => Number(((await ctx.platform.db.all(sql`select count(*) as n from checkout_sessions`)) as Array<{ n: number }>)[0]!.n);
+const count = async (table: string) => Number(((await ctx.platform.db.all(sql`select count(*) as n from ${sql.identifier(table)}`)) as Array<{ n: number }>)[0]!.n);
+const sessionCount = () => count("checkout_sessions");
 
 describe("opening a checkout: one guarded write", () => {
   it("the session expires after the link's TTL (30 minutes when it says nothing, never when it says so), in the link's mode", async () => {
@@ -81,6 +82,17 @@ describe("paying by PIX: one batch, answered from what it wrote", () => {
     expect(paid.session.transactionId).toBe(paid.transaction.id);
     expect(withoutServerTime(await (await readSession(opened)).json())).toEqual(withoutServerTime(paid));
     expect(Object.keys(paid.transaction)).toEqual(Object.keys((await (await readSession(opened)).json()).transaction));
+  });
+
+  it("without an Idempotency-Key nothing is kept for a replay (no key row); the charge still names a key of its own", async () => {
+    const link = await createLink(ctx);
+    const keys = await count("idempotency_keys");
+    const paid = await (await paySession(ctx.app, await openSession(ctx.app, link.id))).json();
+    expect(await count("idempotency_keys")).toBe(keys);
+    const tx = await (await ctx.get(`/v1/transactions/${paid.transaction.id}`)).json();
+    expect(tx.idempotencyKey).toMatch(new RegExp(`^checkout-session:${paid.session.id}:[0-9a-f-]{36}$`));
+    await paySession(ctx.app, await openSession(ctx.app, link.id), {}, { "Idempotency-Key": "buyer-2" });
+    expect(await count("idempotency_keys")).toBe(keys + 1);
   });
 
   it("with an Idempotency-Key the replay answers the same; paying again by PIX records the new charge", async () => {

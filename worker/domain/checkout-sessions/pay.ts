@@ -19,6 +19,8 @@ import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { CheckoutSessionPay } from "../../schemas/checkout-session";
 import type { TransactionCreate } from "../../schemas/transaction";
+import type { IdempotentRequest } from "../idempotency/commit";
+import type { Fingerprint } from "../idempotency/fingerprint";
 import { runIdempotently } from "../idempotency/run";
 import { refusalOf } from "../payment-links/refusal";
 import { fixedAmountOf, type LinkState } from "../payment-links/serialize";
@@ -33,6 +35,12 @@ import { sessionStateView } from "./view";
 
 /** How long a link's charge may wait to be paid (a PIX QR, a card in 3DS): a checkout's span. */
 export const LINK_CHARGE_SECONDS = 1800;
+
+/** A keyless pay's request is never compared with another: it has no fingerprint. */
+const NOT_FINGERPRINTED: Fingerprint = {
+  hash: "",
+  fields: () => Promise.reject(new Error("a keyless pay has no fingerprint")),
+};
 
 /** The transaction request a pay makes, or a 422 naming every field the link refuses. */
 function chargeOf(link: LinkState, body: CheckoutSessionPay): TransactionCreate {
@@ -85,18 +93,21 @@ export async function payCheckoutSession(platform: Platform, id: string, clientS
   const keyScope = { ...scope, operation: "checkout-sessions.pay", key, namespace: `checkout-session:${session.id}` };
   // A PIX charge created now: its row as written, and the session already records it (same batch).
   let fresh: TransactionRow | null = null;
-  // Without an Idempotency-Key the pay gets a random key no one can send again, so its fingerprint
-  // is never compared: only the session is digested (each field of the body costs an HMAC).
-  const fingerprinted = key === undefined ? { sessionId: session.id } : { sessionId: session.id, ...body };
-  const { result } = await runIdempotently(platform, keyScope, fingerprinted, async (request) => {
+  const work = async (request: IdempotentRequest, keyless = false) => {
     // Another method in the same visit: the pending charge gives its use back first.
     if (previous?.row.status === "PENDING") await cancelTransaction(platform, scope, previous.row.id);
-    const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id } };
+    const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id, keyless } };
     if (charge.paymentMethod !== "PIX") return createCardTransaction(platform, input);
     const created = await createPixCharge(platform, input);
     fresh = created.row;
     return created.result;
-  });
+  };
+  // Without an Idempotency-Key a PIX pay has nothing to replay: its charge gets a key of its own
+  // that no one can send again, and no key row (create-pix-transaction.ts, LinkCharge.keyless).
+  const result =
+    key === undefined && charge.paymentMethod === "PIX"
+      ? await work({ scope: { ...scope, operation: keyScope.operation, key: `${keyScope.namespace}:${crypto.randomUUID()}` }, fingerprint: NOT_FINGERPRINTED, request: null }, true)
+      : (await runIdempotently(platform, keyScope, { sessionId: session.id, ...body }, (request) => work(request))).result;
   const known = { link: link.row, merchantName: merchantName(seller), publishableKey: read.publishableKey };
   const created = fresh as TransactionRow | null;
   if (created) {

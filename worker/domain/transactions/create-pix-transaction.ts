@@ -15,6 +15,7 @@ import { linkRefusal } from "../payment-links/refusal";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere, type SqlValues } from "../../db/guarded";
+import { preparedBatch } from "../../db/prepared";
 import { checkoutSessions, transactions } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
@@ -22,7 +23,7 @@ import type { Platform } from "../../platform";
 import type { TransactionCreate } from "../../schemas/transaction";
 import { acquirerFor } from "../acquirers/acquirer";
 import type { SellerProfile } from "../api-keys";
-import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
+import { commitIdempotently, idempotentBatch, KEY_TTL_SECONDS, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
@@ -46,6 +47,12 @@ export interface CreatePixInput {
 export interface LinkCharge {
   paymentLinkId: string;
   checkoutSessionId: string;
+  /**
+   * The buyer sent no Idempotency-Key: the charge's key (`request.scope.key`) was made up for it
+   * and no one can send it again, so there is no answer to keep for a replay and no key row is
+   * written (`request.fingerprint` is not read).
+   */
+  keyless?: boolean;
 }
 
 /** What the BR Code and the signed payload name as the receiver; a 422 when something is missing. */
@@ -88,15 +95,13 @@ const createBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge
  * is still OPEN. Before, that was a write of its own after the charge: a second durable commit per
  * pay (docs/performance.md, link-pix).
  */
-const createLinkBatch = idempotentBatch({
-  statements: (db, keyFree) => [
-    insertCharge(db, keyFree),
-    db.run(sql`update ${checkoutSessions} set "transaction_id" = ${sql.placeholder("id")}, "updated_at" = ${sql.placeholder("createdAt")}
-      where "id" = ${sql.placeholder("checkoutSessionId")} and "status" = 'OPEN'
-      and exists (select 1 from ${transactions} t where t.id = ${sql.placeholder("id")})`),
-  ],
-  created,
-});
+const recordOnSession = (db: Db) =>
+  db.run(sql`update ${checkoutSessions} set "transaction_id" = ${sql.placeholder("id")}, "updated_at" = ${sql.placeholder("createdAt")}
+    where "id" = ${sql.placeholder("checkoutSessionId")} and "status" = 'OPEN'
+    and exists (select 1 from ${transactions} t where t.id = ${sql.placeholder("id")})`);
+const createLinkBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge(db, keyFree), recordOnSession(db)], created });
+/** A keyless link charge (LinkCharge.keyless): the charge and its session's record, no key row. */
+const createKeylessLinkBatch = preparedBatch((db) => [insertCharge(db, sql`1 = 1`), recordOnSession(db)]);
 
 /** Creates the charge, or replays the first answer to the same key. */
 export async function createPixTransaction(platform: Platform, input: CreatePixInput): Promise<IdempotentResult> {
@@ -163,9 +168,18 @@ export async function createPixCharge(
   };
   row.view = storedView({ row, refunds: [] });
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
-  const result = await commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response);
+  const result = link?.keyless
+    ? await commitKeyless(platform, row, response)
+    : await commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response);
   // The link (sold out, no longer active) or the price refused it: every other condition was checked above.
   if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
   if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");
   return { result, row: result.replayed ? null : row };
+}
+
+/** Commits a keyless link charge (LinkCharge.keyless); null when the link or the price refused it. */
+async function commitKeyless(platform: Platform, row: TransactionRow, response: { status: number; body: string }): Promise<IdempotentResult | null> {
+  const [inserted] = await createKeylessLinkBatch(platform.db).run(row);
+  if (inserted!.rowsAffected !== 1) return null;
+  return { replayed: false, ...response, expiresAt: platform.now().getTime() + KEY_TTL_SECONDS * 1000 };
 }
