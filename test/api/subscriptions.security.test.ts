@@ -14,12 +14,14 @@ import { plan, subscribe, subscriber, testClock } from "../support/subscriptions
 import type { Ctx } from "../support/transactions";
 
 let ctx: Ctx;
-let other: ReturnType<typeof requester>;
+/** A requester with its app, as the subscription helpers take it. */
+type Seller = ReturnType<typeof requester> & { app: Ctx["app"] };
+let other: Seller;
 beforeEach(async () => {
   // Live mode needs a live acquirer and a receiving PIX key; the hosts ship neither.
   ctx = await createTestContext({ acquirers: { live: TEST_LIVE_ACQUIRER }, config: { pixReceiverKey: "pix@loja.example.com" } });
   const seller = await createCompanySeller(ctx.platform.db, { legalName: "Outra Loja", email: "o@example.com", city: "Recife" }, ctx.platform.now());
-  other = requester(ctx.app, seller);
+  other = { ...requester(ctx.app, seller), app: ctx.app };
 });
 
 /** Every row of the tables a subscription's routes write: what must not change. */
@@ -110,9 +112,9 @@ describe("another seller's secret key", () => {
 });
 
 describe("keys and modes", () => {
-  let live: ReturnType<typeof requester>;
+  let live: Seller;
   beforeEach(async () => {
-    live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
+    live = { ...requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!), app: ctx.app };
   });
 
   it("a live key cannot use a testClockId (422 testClockId), not even its own seller's clock", async () => {
