@@ -97,11 +97,14 @@ CREATE TABLE `test_clocks` (
 --> statement-breakpoint
 CREATE INDEX `test_clocks_seller_idx` ON `test_clocks` (`seller_id`,`created_at`,`id`);--> statement-breakpoint
 ALTER TABLE `cards` ADD `authenticated_at` text;--> statement-breakpoint
+CREATE INDEX `cards_single_use_idx` ON `cards` (`created_at`) WHERE "cards"."type" = 'SINGLE_USE' and "cards"."status" = 'ACTIVE';--> statement-breakpoint
 ALTER TABLE `transactions` ADD `subscription_id` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `invoice_id` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `initiated_by` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `card_attempts_exceeded_at` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `pix_due_date` text;--> statement-breakpoint
 ALTER TABLE `transactions` ADD `pix_days_after_due` integer;--> statement-breakpoint
 CREATE INDEX `transactions_invoice_idx` ON `transactions` (`invoice_id`) WHERE "transactions"."invoice_id" is not null;--> statement-breakpoint
+CREATE INDEX `threeds_transaction_idx` ON `threeds_sessions` (`transaction_id`,`card_fingerprint`) WHERE "threeds_sessions"."transaction_id" is not null;--> statement-breakpoint
 -- Stored views of earlier transactions gain the fields every new one has (none is a subscription's charge; every one was started by its buyer).
 UPDATE `transactions` SET `view` = json_set(`view`, '$.subscriptionId', NULL, '$.invoiceId', NULL, '$.initiatedBy', 'CUSTOMER') WHERE `view` IS NOT NULL;

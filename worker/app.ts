@@ -10,6 +10,7 @@ import { guardJsonBody } from "./http/body";
 import { noStore } from "./http/no-store";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
+import { rateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { requestDefaultsInWords } from "./lib/openapi-document";
 import { validationHook } from "./lib/validation";
@@ -122,6 +123,7 @@ export function createApp(platform: Platform) {
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.
   app.use("/v1/*", authenticate);
+  app.use("/v1/*", rateLimit);
   // Only a request some route will answer has its body checked: a method the path lacks (a PUT or
   // PATCH where there is none) is the 405 with Allow of notFound below, whatever its body.
   app.use("/v1/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));

@@ -8,6 +8,7 @@
 import type { Db } from "./db/client";
 import type { Acquirers } from "./lib/acquirer";
 import type { Job } from "./lib/job";
+import type { RateLimitPolicies, RateLimiter } from "./lib/rate-limit";
 import type { Vault } from "./lib/vault";
 
 /** Non-secret and secret settings, resolved by the host from its environment. */
@@ -36,6 +37,8 @@ export interface PlatformConfig {
    * published at /pix/jwks.json. Secret: set from PIX_SIGNING_JWK.
    */
   pixSigningJwk: JsonWebKey;
+  /** The rate limits' numbers on hosts that count in process (Node: RATE_LIMITS); the Worker's are its bindings. */
+  rateLimits?: RateLimitPolicies;
 }
 
 /** Options for `enqueue`. */
@@ -84,4 +87,8 @@ export interface Platform {
   log(line: LogLine): void;
   /** Optional: measurements for the host's metrics (see Observation). Hosts without metrics leave it out. */
   observe?(event: Observation): void;
+  /** Rate limits (lib/rate-limit.ts): in memory on Node, Cloudflare's bindings on the Worker; none: unlimited. */
+  rateLimiter?: RateLimiter;
+  /** The client's address, as the host knows it (the socket's on Node, CF-Connecting-IP on the Worker). */
+  clientAddress?(request: Request, env: unknown): string | null;
 }

@@ -2,6 +2,7 @@
  * A Platform for tests: a fresh in-memory libSQL database with the migrations applied, a
  * controllable clock, the in-process queue (drained on demand), a recording fetch and logs.
  */
+import { MemoryRateLimiter, RATE_LIMIT_POLICIES, type RateLimitPolicies } from "../../worker/lib/rate-limit";
 import type { Client } from "@libsql/client";
 import { SqliteClient } from "../../worker/node/sqlite-client";
 import { createApp } from "../../worker/app";
@@ -52,6 +53,12 @@ export interface TestPlatformOptions {
   dbLatency?: boolean;
   /** The acquirers; default the sandbox for test keys and none for live ones, as on the hosts. */
   acquirers?: Partial<Acquirers>;
+  /**
+   * Rate limits, counted in memory at the test clock's time as the Node host does (true: the
+   * defaults). Off by default: test files send bursts no client would. The client's address is
+   * the `X-Test-Client-Address` header (app.request() has no socket).
+   */
+  rateLimits?: true | RateLimitPolicies;
 }
 
 /** Wraps a client so `execute` and `batch` yield to the event loop first. */
@@ -103,6 +110,10 @@ export async function createTestPlatform(
     },
     drainQueue: () => queue.runDue((job) => runJob(platform, job)),
     runScheduled: () => runScheduledJob(platform),
+    ...(options.rateLimits && {
+      rateLimiter: new MemoryRateLimiter(options.rateLimits === true ? RATE_LIMIT_POLICIES : options.rateLimits, clock.now),
+      clientAddress: (request: Request) => request.headers.get("x-test-client-address"),
+    }),
   };
   return platform;
 }

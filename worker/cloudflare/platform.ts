@@ -4,6 +4,7 @@
  * Logs and `wrangler tail` collect). Built from the Worker's bindings; no state of its own
  * beyond the isolate's database client.
  */
+import { bindingRateLimiter } from "./rate-limiter";
 import { sandboxAcquirer } from "../domain/acquirers/sandbox";
 import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import { createWebVault } from "../lib/web-vault";
@@ -45,6 +46,9 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
     fetch: (input, init) => fetch(input, init),
     log: consoleLog,
     observe: (event) => logObservation(event),
+    rateLimiter: bindingRateLimiter(env as unknown as Record<string, unknown>, consoleLog),
+    // Set by Cloudflare's edge; a client cannot forge it through Cloudflare.
+    clientAddress: (request) => request.headers.get("cf-connecting-ip"),
     async enqueue(jobs, opts = {}) {
       const delaySeconds = opts.delaySeconds ?? 0;
       for (let i = 0; i < jobs.length; i += MAX_BATCH) {

@@ -402,6 +402,8 @@ export const transactions = sqliteTable(
      * authenticated first payment). Null on rows older than migration 0012: CUSTOMER.
      */
     initiatedBy: text("initiated_by", { enum: ["CUSTOMER", "MERCHANT"] }),
+    /** When the transaction first refused a card for having seen too many (card testing); its event is written then. */
+    cardAttemptsExceededAt: text("card_attempts_exceeded_at"),
     /** PIX with a due date (cobv): the due date (YYYY-MM-DD, Brasília) and the days it stays payable after it. */
     pixDueDate: text("pix_due_date"),
     pixDaysAfterDue: integer("pix_days_after_due"),
@@ -576,7 +578,11 @@ export const cards = sqliteTable(
     authenticatedAt: text("authenticated_at"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("cards_seller_idx").on(t.sellerId, t.livemode, t.fingerprint)],
+  (t) => [
+    index("cards_seller_idx").on(t.sellerId, t.livemode, t.fingerprint),
+    // The purge of abandoned single-use cards (domain/cards/purge.ts), oldest first.
+    index("cards_single_use_idx").on(t.createdAt).where(sql`${t.type} = 'SINGLE_USE' and ${t.status} = 'ACTIVE'`),
+  ],
 );
 
 /** Where a 3DS session stands (docs/cards.md walks the flow). */
@@ -620,7 +626,12 @@ export const threedsSessions = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [uniqueIndex("threeds_authentication_idx").on(t.authenticationId), uniqueIndex("threeds_cavv_idx").on(t.cavvDigest)],
+  (t) => [
+    uniqueIndex("threeds_authentication_idx").on(t.authenticationId),
+    uniqueIndex("threeds_cavv_idx").on(t.cavvDigest),
+    // A transaction's card attempts, counted at each setup (docs/security.md, card testing).
+    index("threeds_transaction_idx").on(t.transactionId, t.cardFingerprint).where(sql`${t.transactionId} is not null`),
+  ],
 );
 
 /**

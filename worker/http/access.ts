@@ -35,6 +35,8 @@ export interface Access {
   framable?: boolean;
   /** The path's parameters are capabilities (whoever holds one may use it): never logged. */
   capability?: boolean;
+  /** The route takes card numbers from browsers (3DS, confirm): the tighter card rate limits apply (http/rate-limit.ts). */
+  cards?: boolean;
 }
 
 /** A declared route: its method, its path pattern (Hono's `:param` form) and its access. */

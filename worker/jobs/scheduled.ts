@@ -8,6 +8,7 @@ import { expireTransactions } from "../domain/transactions/expire-transactions";
 import { expirePaymentLinks } from "../domain/payment-links/expire";
 import { expireCheckoutSessions } from "../domain/checkout-sessions/expire";
 import { purgeExpiredKeys } from "../domain/idempotency/commit";
+import { purgeAbandonedCards } from "../domain/cards/purge";
 import { sealLegacyPersonalData } from "../domain/personal-data";
 import { purgeOldEvents } from "../domain/events/purge-events";
 import { sweepDueDeliveries } from "../domain/webhooks/sweep";
@@ -35,6 +36,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "subscriptions.bill": billDueSubscriptions,
   "refunds.conclude": concludeDueRefunds,
   "idempotency.purge": purgeExpiredKeys,
+  "cards.purge": purgeAbandonedCards,
   "pii.seal": sealLegacyPersonalData,
   "webhooks.deliver": sweepDueDeliveries,
   "events.purge": purgeOldEvents,

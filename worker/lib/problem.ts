@@ -100,6 +100,16 @@ export const ERROR_CODES = {
     title: "The request cannot be processed",
     description: "Well-formed but refused: `detail` says why (e.g. a chargeback of a PIX payment).",
   },
+  RATE_LIMITED: {
+    status: 429,
+    title: "Too many requests",
+    description: "A rate limit of the key or of the client's address was reached (docs/security.md lists them); `Retry-After` says when to try again, `RateLimit-Policy` which limit it was. An Idempotency-Key replay is always answered.",
+  },
+  CARD_ATTEMPTS_EXCEEDED: {
+    status: 409,
+    title: "Too many cards tried on this transaction",
+    description: "The transaction has seen the most different cards or 3DS authentications it accepts (docs/security.md, card testing); it takes no further card. Create a new transaction if the buyer needs one.",
+  },
   INVALID_DATA: {
     status: 422,
     title: "The resource's data is not acceptable",

@@ -15,6 +15,7 @@ import {
   checkVaultPreviousKeys,
   checkWebhookTimeoutMs,
 } from "../config-rules";
+import { policiesWith, type RateLimitPolicies } from "../lib/rate-limit";
 
 /** Resolved Node host settings. */
 export interface NodeConfig {
@@ -37,6 +38,10 @@ export interface NodeConfig {
    * <token>` (worker/node/metrics.ts); without it there are no metrics, and /metrics is a 404.
    */
   metricsToken?: string;
+  /** RATE_LIMITS: the rate limits' numbers (lib/rate-limit.ts defaults, with the overrides given). */
+  rateLimits: RateLimitPolicies;
+  /** TRUST_PROXY=1: the client's address is the last hop of X-Forwarded-For (behind one reverse proxy), not the socket's. */
+  trustProxy?: boolean;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
   /**
@@ -113,7 +118,25 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
       env.NODE_ENV === "production" ? join(dbPath && dbPath !== ":memory:" ? dirname(dbPath) : ".data", "first-start-keys.txt") : undefined,
     demo: checkDemo(env, dbPath),
     metricsToken: checkMetricsToken(env.METRICS_TOKEN),
+    rateLimits: checkRateLimits(env.RATE_LIMITS),
+    trustProxy: env.TRUST_PROXY?.trim() === "1",
   };
+}
+
+/**
+ * RATE_LIMITS: JSON overriding policies of lib/rate-limit.ts, e.g. '{"secretLive":{"limit":2000}}'
+ * (docs/security.md); unset: the defaults.
+ */
+function checkRateLimits(raw: string | undefined) {
+  if (!raw?.trim()) return policiesWith({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error("RATE_LIMITS must be JSON, e.g. {\"secretLive\":{\"limit\":2000}}");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("RATE_LIMITS must be a JSON object of policies");
+  return policiesWith(parsed as Record<string, { limit?: number; period?: number }>);
 }
 
 /**

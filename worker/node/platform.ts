@@ -4,6 +4,7 @@
  * the Worker's cron trigger runs.
  */
 import type { Client } from "@libsql/client";
+import { MemoryRateLimiter, RATE_LIMIT_POLICIES } from "../lib/rate-limit";
 import { createDb } from "../db/client";
 import { deadLettered } from "../jobs/dead-letter";
 import { DEFAULT_QUEUE_POLICY, DEFAULT_RUNNER_LIMITS, MemoryQueue } from "../jobs/memory-queue";
@@ -53,6 +54,19 @@ export function jsonLogger(write: (chunk: string) => void = (chunk) => process.s
   };
 }
 
+/**
+ * The client's address: the socket's (@hono/node-server passes the IncomingMessage as
+ * `env.incoming`), or behind a reverse proxy (TRUST_PROXY=1) the address it appended last to
+ * X-Forwarded-For, the one hop a client cannot forge.
+ */
+export function clientAddressOf(request: Request, env: unknown, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const hops = request.headers.get("x-forwarded-for")?.split(",").map((h) => h.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1]!;
+  }
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? null;
+}
+
 /** Builds the Node platform over an open libSQL client. */
 export function createNodePlatform(
   client: Client,
@@ -78,6 +92,8 @@ export function createNodePlatform(
     fetch: (input, init) => fetch(input, init),
     log,
     ...(metrics && { observe: metrics.observe }),
+    rateLimiter: new MemoryRateLimiter(config.rateLimits ?? RATE_LIMIT_POLICIES, now),
+    clientAddress: (request, env) => clientAddressOf(request, env, (config as { trustProxy?: boolean }).trustProxy === true),
     queue,
     async enqueue(jobs, opts) {
       queue.enqueue(jobs, opts);

@@ -25,7 +25,7 @@ const common = { tags: ["3DS"] };
 /** The card of the bodies' examples: a sandbox test card (docs/cards.md), frictionless and approved. */
 const EXAMPLE_CARD = { number: "4111111111111111", holderName: "MARIA DA SILVA", expirationMonth: "12", expirationYear: "2030", cvv: "123" };
 
-const setupRoute = route("browser", {
+const setupRoute = route({ caller: "browser", cards: true }, {
   ...common, method: "post", path: "/v1/transactions/threeds/setup", operationId: "threeDsSetup",
   summary: "3DS step 1: open a session for a card",
   description: "With a publishable key, `transactionId` and `clientSecret` (the transaction's pendingAction) are required and the card is vaulted for that sale.",
@@ -33,7 +33,7 @@ const setupRoute = route("browser", {
   responses: { 200: json(ThreeDsSetupResultSchema, "The session."), ...problemResponses(400, 401, 404, 409, 422) },
 });
 
-const authenticateRoute = route("browser", {
+const authenticateRoute = route({ caller: "browser", cards: true }, {
   ...common, method: "post", path: "/v1/transactions/threeds/authenticate", operationId: "threeDsAuthenticate",
   summary: "3DS step 2: authenticate the buyer (frictionless, challenge or failed)",
   request: {

@@ -98,7 +98,7 @@ const cancelTransactionRoute = route("secret", {
   responses: { 200: json(TransactionSchema, "The cancelled transaction."), ...problemResponses(400, 401, 404, 409) },
 });
 
-const confirmRoute = route("browser", {
+const confirmRoute = route({ caller: "browser", cards: true }, {
   method: "post",
   path: "/v1/transactions/{id}/3ds/confirm",
   tags: ["Transactions"],

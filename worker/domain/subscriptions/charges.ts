@@ -43,6 +43,7 @@ function chargeBase(sub: SubscriptionRow, invoice: InvoiceRow, id: string, at: s
     confirmingUntil: null,
     paymentLinkId: null,
     checkoutSessionId: null,
+    cardAttemptsExceededAt: null,
     cancelledAt: null,
     cancellationReason: null,
     revision: crypto.randomUUID(),

@@ -3,7 +3,9 @@
  * transaction), smart routing names the acquirer the sale will go to, and a session is opened.
  * The answer points the browser at the device-data-collection page this service serves.
  */
+import { insertWhere } from "../../db/guarded";
 import { threedsSessions } from "../../db/schema";
+import { cardAttemptsExceeded, hasRoomForCard, roomForCardSql } from "./attempts";
 import type { Platform } from "../../platform";
 import type { CardInput } from "../../schemas/card";
 import { cardAcquirersFor } from "../acquirers/acquirer";
@@ -28,6 +30,9 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
   // The server may have sent the card when it created the transaction: then the browser need not.
   const cardInput = tx?.row.cardId && namesNoCard(input.card) ? { cardToken: tx.row.cardId } : input.card;
   const card = await resolveCard(platform, scope, cardInput, "card", tx?.row.buyerId);
+  const fingerprint = await cardFingerprint(platform, card.pan);
+  // Card testing: a transaction past its cards is refused before anything is vaulted (attempts.ts).
+  if (tx && !(await hasRoomForCard(platform, tx.row, fingerprint))) throw await cardAttemptsExceeded(platform, tx.row);
   // The browser's card must outlive this request for confirm to charge it: vault it for this sale.
   const row = card.row ?? (tx ? await vaultCard(platform, scope, { card: { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName }, buyerId: tx.row.buyerId, type: "SINGLE_USE" }) : null);
   const now = platform.now();
@@ -38,7 +43,7 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
     livemode: scope.livemode,
     transactionId: tx?.row.id ?? null,
     status: "SETUP",
-    cardFingerprint: await cardFingerprint(platform, card.pan),
+    cardFingerprint: fingerprint,
     brand: card.brand,
     cardId: row?.id ?? null,
     acquirer: routeCard(acquirers, card.brand, tx?.row.amount)[0]!.name,
@@ -56,7 +61,13 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
     updatedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(),
   };
-  await platform.db.insert(threedsSessions).values(session);
+  if (tx) {
+    // Under concurrency the count is checked again where the session is written.
+    const [written] = (await platform.db.batch([insertWhere(platform.db, threedsSessions, session, roomForCardSql(tx.row.id, fingerprint))])) as [{ rowsAffected: number }];
+    if (written.rowsAffected === 0) throw await cardAttemptsExceeded(platform, tx.row);
+  } else {
+    await platform.db.insert(threedsSessions).values(session);
+  }
   return {
     code: "SETUP_COMPLETED",
     accessToken: await accessTokenFor(platform, session.id),

@@ -40,6 +40,7 @@ export const CUSTOMER_INITIATED = {
   initiatedBy: "CUSTOMER",
   pixDueDate: null,
   pixDaysAfterDue: null,
+  cardAttemptsExceededAt: null,
 } as const satisfies Partial<TransactionRow>;
 
 /** The columns the API shows of a transaction: no sealed data, no internals. */

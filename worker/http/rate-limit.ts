@@ -1,0 +1,59 @@
+/**
+ * Rate limits on every /v1 route (docs/security.md): a request counts against its secret key, or,
+ * on the browser and public routes, against its client address and its publishable key (tighter
+ * on the routes declared `cards`, where card-testing bots work). Over a limit: 429 RATE_LIMITED
+ * with `Retry-After` and the IETF draft's `RateLimit`/`RateLimit-Policy` headers. Traffic under
+ * the limits sees none of it. An Idempotency-Key whose answer is stored always gets it: a
+ * client retrying after a timeout must learn what happened.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { idempotencyKeys } from "../db/schema";
+import { ApiError } from "../lib/problem";
+import type { RateLimitPolicyName } from "../lib/rate-limit";
+import { requestAccess, type Access } from "./access";
+import type { AppEnv } from "./context";
+
+const SECRET: Access = { caller: "secret" };
+
+/** The policies a request counts against, with each one's key. */
+function checksOf(c: Context<AppEnv>): Array<[RateLimitPolicyName, string]> {
+  const auth = c.get("auth");
+  if (auth?.kind === "secret") return [[auth.mode === "live" ? "secretLive" : "secretTest", `key:${auth.keyId}`]];
+  const access = requestAccess(c) ?? SECRET;
+  const cards = access.cards === true;
+  const address = c.get("platform").clientAddress?.(c.req.raw, c.env) ?? "unknown";
+  const checks: Array<[RateLimitPolicyName, string]> = [[cards ? "cardClientAddress" : "clientAddress", `addr:${address}`]];
+  if (auth?.kind === "publishable") checks.push([cards ? "cardPublishableKey" : "publishableKey", `key:${auth.keyId}`]);
+  return checks;
+}
+
+/** True when the request names an Idempotency-Key its seller has a stored answer for. */
+async function isReplay(c: Context<AppEnv>): Promise<boolean> {
+  const key = c.req.header("idempotency-key");
+  const auth = c.get("auth");
+  if (!key || !auth) return false;
+  const k = idempotencyKeys;
+  const [row] = await c.get("platform").db.select({ status: k.status }).from(k).where(and(eq(k.sellerId, auth.sellerId), eq(k.livemode, auth.mode === "live"), eq(k.key, key))).limit(1);
+  return row?.status === "COMPLETED";
+}
+
+/** The middleware mounted on /v1/* after `authenticate`. */
+export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const limiter = c.get("platform").rateLimiter;
+  if (!limiter || c.req.method === "OPTIONS") return next();
+  for (const [policy, key] of checksOf(c)) {
+    if (await limiter.limit(policy, key)) continue;
+    if (await isReplay(c)) break;
+    const { limit, period } = limiter.policies[policy];
+    throw new ApiError("RATE_LIMITED", `Too many requests: this ${policy.startsWith("secret") ? "API key" : policy.endsWith("Key") ? "publishable key" : "address"} may make ${limit} requests${policy.startsWith("card") ? " to the card routes" : ""} every ${period} seconds. Retry after ${period} seconds.`, {
+      headers: {
+        "Retry-After": String(period),
+        RateLimit: `limit=${limit}, remaining=0, reset=${period}`,
+        "RateLimit-Policy": `${limit};w=${period};name="${policy}"`,
+      },
+      extensions: { policy, limit, periodSeconds: period },
+    });
+  }
+  await next();
+};
