@@ -22,6 +22,16 @@ export default defineConfig({
         // `exports.default.fetch` calls the Worker's module directly, skipping the static assets
         // (dist/) that Cloudflare serves first; this binding reaches the Worker as the internet does.
         serviceBindings: { WORKER_WITH_ASSETS: kCurrentWorker },
+        // Every workerd test file shares global-setup's keys: their per-key limits are lifted here,
+        // or files running side by side would cut each other off. The per-address limits keep
+        // wrangler.toml's numbers (requests without CF-Connecting-IP are not counted by address);
+        // test/workerd/rate-limits.test.ts bursts past them.
+        ratelimits: {
+          RL_SECRET_TEST: { simple: { limit: 1_000_000, period: 10 } },
+          RL_SECRET_LIVE: { simple: { limit: 1_000_000, period: 10 } },
+          RL_PUBLISHABLE_KEY: { simple: { limit: 1_000_000, period: 10 } },
+          RL_CARD_PUBLISHABLE_KEY: { simple: { limit: 1_000_000, period: 60 } },
+        },
       },
     })),
   ],

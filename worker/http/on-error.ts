@@ -50,7 +50,7 @@ export interface RouteEntry {
   path: string;
 }
 
-type MethodTable = Array<{ pattern: RegExp; methods: Set<string> }>;
+type MethodTable = Array<{ pattern: RegExp; methods: Set<string>; params: number }>;
 
 /** One segment of a Hono path as a pattern: `:param` is any one segment, `*` anything. */
 function segmentPattern(segment: string): string {
@@ -78,13 +78,19 @@ function methodTable(routes: RouteEntry[]): MethodTable {
     if (method === "GET") methods.add("HEAD");
     byPath.set(path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({ pattern: pathPattern(path), methods }));
+  return [...byPath].map(([path, methods]) => ({ pattern: pathPattern(path), methods, params: path.split("/").filter((s) => s.startsWith(":") || s === "*").length }));
 }
 
-/** The methods `path` supports, in a stable order; empty for an unknown path. */
+/**
+ * The methods `path` supports, in a stable order; empty for an unknown path. Where a literal path
+ * and a parameterized one both match (`/v1/subscriptions/plans` and `/v1/subscriptions/:id`), the
+ * path is the literal one's: only the routes with the fewest parameters count.
+ */
 function allowedMethods(table: MethodTable, path: string): string[] {
+  const matching = table.filter(({ pattern }) => pattern.test(path));
+  const fewest = Math.min(...matching.map((m) => m.params));
   const allowed = new Set<string>();
-  for (const { pattern, methods } of table) if (pattern.test(path)) for (const m of methods) allowed.add(m);
+  for (const { methods, params } of matching) if (params === fewest) for (const m of methods) allowed.add(m);
   return [...allowed].sort();
 }
 
