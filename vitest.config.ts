@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { liftedRateLimits } from "./worker/lib/rate-limit";
 
 // Node-side tests. The workerd tests live in their own project (vitest.workers.config.ts).
 export default defineConfig({
@@ -11,7 +12,7 @@ export default defineConfig({
     // Node hosts the tests start (npm start, the demo, the browser tests' gateway) inherit this: they
     // send bursts no client would, so the rate limits are lifted there; test/node/rate-limits.test.ts
     // starts its host with the real ones (docs/security.md).
-    env: { RATE_LIMITS: JSON.stringify(Object.fromEntries(["secretTest", "secretLive", "clientAddress", "publishableKey", "cardClientAddress", "cardPublishableKey"].map((p) => [p, { limit: 1_000_000 }]))) },
+    env: { RATE_LIMITS: liftedRateLimits() },
     // test/browser/ (in Chromium) loads dist/widget/pay.js: rebuilt here when older than its sources.
     globalSetup: ["./test/browser/widget-setup.ts"],
   },

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { freePort, spawnServer, waitForHealth, type ChildServer } from "./child";
+import { liftedRateLimits } from "../../worker/lib/rate-limit";
 
 const run = promisify(execFile);
 
@@ -51,9 +52,7 @@ export function resolveCheckout(dir: string): HostCheckout {
  * limits a client gets (docs/security.md). They are lifted, not turned off, so every request still
  * pays for being counted (the bench measures that cost).
  */
-const LIFTED_RATE_LIMITS = JSON.stringify(
-  Object.fromEntries(["secretTest", "secretLive", "clientAddress", "publishableKey", "cardClientAddress", "cardPublishableKey"].map((p) => [p, { limit: 1_000_000_000 }])),
-);
+const LIFTED_RATE_LIMITS = liftedRateLimits();
 
 /** The environment both the admin CLI and the host see: the temp database, nothing inherited that would point elsewhere. */
 export function hostEnv(dbUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -24,6 +24,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "libsql";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
+import { liftedRateLimits } from "../../worker/lib/rate-limit";
 
 const { values } = parseArgs({
   options: {
@@ -91,7 +92,7 @@ const hostEnv = {
   METRICS_TOKEN,
   NODE_ENV: "",
   // The soak's load comes from one key and one address, past what a client gets: limits lifted.
-  RATE_LIMITS: JSON.stringify(Object.fromEntries(["secretTest", "secretLive", "clientAddress", "publishableKey", "cardClientAddress", "cardPublishableKey"].map((p) => [p, { limit: 1_000_000_000 }]))),
+  RATE_LIMITS: liftedRateLimits(),
 };
 /** [from, to] epoch ms of each restart: from the SIGKILL until the new host listens (+1 s). */
 const restartWindows: Array<[number, number]> = [];
