@@ -23,7 +23,10 @@ export function isolateDatabase(url: string, authToken?: string): Cached {
   if (!cached) {
     // Turso URLs are libsql://; the web client speaks HTTP(S) to them. The default intMode
     // ("number") is what drizzle expects; the local server's string-encoded integers decode to it.
-    const client = createClient({ url, authToken: authToken || undefined });
+    // `concurrency`: the client's own queue (default 20 calls in flight) makes a request wait on a
+    // promise another request's call resolves, which workerd cancels as a hung request (a cold
+    // isolate under a burst: test/workerd/cold-burst.test.ts). Turso and workerd bound it instead.
+    const client = createClient({ url, authToken: authToken || undefined, concurrency: 1_000_000 });
     cached = { client, db: createDb(client as never) };
     clients.set(key, cached);
   }
