@@ -11,14 +11,11 @@
  *
  * Both rows are built here and written by the batches of issue.ts and attempt.ts.
  */
-import { randomToken } from "../../lib/crypto";
 import type { Platform } from "../../platform";
 import type { SaleOutcome } from "../../lib/acquirer";
 import type { SellerProfile } from "../api-keys";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
-import { buildDynamicBrCode } from "../pix/brcode";
-import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
-import { receiverOf } from "../transactions/create-pix-transaction";
+import { pixChargeColumns, receiverOf } from "../transactions/create-pix-transaction";
 import { customerOf } from "../transactions/customer";
 import { computeFee, type FeeRate } from "../transactions/fees";
 import { newClientSecret } from "../transactions/pending-action";
@@ -66,16 +63,12 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
   const scope = { sellerId: sub.sellerId, livemode: sub.livemode };
   const receiver = receiverOf(platform, scope, seller);
   const id = invoice.transactionId!;
-  const locationId = randomToken(LOCATION_ID_LENGTH);
   const row: TransactionRow = {
     ...chargeBase(sub, invoice, id, at, description),
     status: "PENDING",
     paymentMethod: "PIX",
     ...(await customerOf(platform, scope, { buyerId: sub.buyerId } as never)),
-    pixLocationId: locationId,
-    pixTxid: randomToken(32),
-    pixQrCode: buildDynamicBrCode({ locationUrl: locationUrl(platform.config.baseUrl, locationId), amountMinor: invoice.amount, merchantName: receiver.merchantName, merchantCity: receiver.merchantCity }),
-    pixKey: receiver.pixKey,
+    ...pixChargeColumns(platform, receiver, invoice.amount),
     pixDueDate: pixDueDateOf(invoice.dueAt),
     pixDaysAfterDue: PIX_DAYS_AFTER_DUE,
     initiatedBy: "MERCHANT",

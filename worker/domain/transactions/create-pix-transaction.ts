@@ -77,6 +77,25 @@ export function receiverOf(platform: Platform, scope: Scope, seller: SellerProfi
   return { merchantName, merchantCity: seller.city!, pixKey };
 }
 
+/**
+ * A new PIX charge's own columns: a random location id (the URL the BR Code carries), the BCB
+ * txid (26 to 35 alphanumerics; 32 random ones), the dynamic BR Code and the receiving key.
+ */
+export function pixChargeColumns(platform: Platform, receiver: ReturnType<typeof receiverOf>, amount: number) {
+  const locationId = randomToken(LOCATION_ID_LENGTH);
+  return {
+    pixLocationId: locationId,
+    pixTxid: randomToken(32),
+    pixQrCode: buildDynamicBrCode({
+      locationUrl: locationUrl(platform.config.baseUrl, locationId),
+      amountMinor: amount,
+      merchantName: receiver.merchantName,
+      merchantCity: receiver.merchantCity,
+    }),
+    pixKey: receiver.pixKey,
+  };
+}
+
 /** Every column of a new charge is a placeholder but the fee rate, which the database reads. */
 function insertCharge(db: Db, keyFree: SQL) {
   const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
@@ -122,7 +141,6 @@ export async function createPixCharge(
   const now = platform.now();
   const at = now.toISOString();
   const id = crypto.randomUUID();
-  const locationId = randomToken(LOCATION_ID_LENGTH);
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,
@@ -134,16 +152,7 @@ export async function createPixCharge(
     description: body.description ?? null,
     ...(await customerOf(platform, scope, body)),
     idempotencyKey: request.scope.key,
-    pixLocationId: locationId,
-    // The BCB txid: 26 to 35 alphanumerics; 32 random ones.
-    pixTxid: randomToken(32),
-    pixQrCode: buildDynamicBrCode({
-      locationUrl: locationUrl(config.baseUrl, locationId),
-      amountMinor: body.amount,
-      merchantName: receiver.merchantName,
-      merchantCity: receiver.merchantCity,
-    }),
-    pixKey: receiver.pixKey,
+    ...pixChargeColumns(platform, receiver, body.amount),
     ...NO_CARD_COLUMNS,
     ...CUSTOMER_INITIATED,
     settlementId: null,
