@@ -260,4 +260,21 @@ describe("cancelling", () => {
     const row = (await ctx.platform.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id)))[0]!;
     expect(row.periodsBilled).toBe(1);
   });
+
+  it("now, while a card attempt is in flight: the invoice is left to the attempt, and never charged again afterwards", async () => {
+    const { sub, clock } = await cardSubscription("2027-05-10T08:00:00Z", {}, { trialDays: 7 }, "4000000000000341");
+    await advance(ctx, clock.id, "2027-05-17T08:00:00Z");
+    const [invoice] = await invoicesOf(ctx, sub.id);
+    // A biller holds the next attempt (claimed for two minutes of real time).
+    const held = new Date(ctx.platform.now().getTime() + 120_000).toISOString();
+    await ctx.platform.db.update(invoices).set({ claimedUntil: held }).where(eq(invoices.id, invoice.id));
+    await expectJson(ctx.send, "POST", `/v1/subscriptions/${sub.id}/cancel`, {}, 200);
+    expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: "OPEN" });
+    // The attempt ended without a record (declined or died): its claim lapses; collection voids the invoice, charging nothing.
+    ctx.platform.clock.advance(121);
+    const before = await ctx.platform.db.select().from(transactions).where(eq(transactions.invoiceId, invoice.id));
+    await advance(ctx, clock.id, "2027-05-30T08:00:00Z");
+    expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: "VOID" });
+    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.invoiceId, invoice.id))).toHaveLength(before.length);
+  });
 });

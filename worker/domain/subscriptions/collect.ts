@@ -24,6 +24,15 @@ import type { InvoiceRow, SubscriptionRow } from "./store";
 /** Acts on due invoice `invoice` of `sub` at `at`; true when it changed something. */
 export async function collectInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, at: string): Promise<boolean> {
   const charge = invoice.transactionId ? await readTransaction(platform, invoice.transactionId) : null;
+  // Cancelled while a card attempt on it was in flight (cancel leaves such an invoice open): never charged again.
+  if (sub.status === "CANCELLED") {
+    const [voided] = await platform.db
+      .update(invoices)
+      .set({ status: "VOID", nextAttemptAt: null, updatedAt: at })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "OPEN"), eq(invoices.attemptCount, invoice.attemptCount)))
+      .returning({ id: invoices.id });
+    return voided !== undefined;
+  }
   if (charge?.row.paymentMethod !== "PIX") {
     const claimed = await claimAttempt(platform, invoice, at);
     return claimed ? (await chargeClaimedInvoice(platform, sub, plan, claimed, at)) !== null : false;

@@ -3,7 +3,7 @@
  * change the card or the method (PATCH), cancel now or at the period's end, read its invoices,
  * and set the card retry schedule. Each move goes through the machine (machine.ts) and the outbox.
  */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import { invoices, subscriptionSettings, subscriptions } from "../../db/schema";
 import { pageLimit, pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
@@ -116,11 +116,21 @@ export async function cancelSubscription(platform: Platform, scope: Scope, id: s
     }
   }
   SUBSCRIPTION_MACHINE.require(sub.status, "cancel");
-  const open = await platform.db.select().from(invoices).where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, "OPEN"))).orderBy(asc(invoices.periodIndex));
+  // An invoice whose card attempt is in flight is left to it: voiding it would lose a charge the
+  // acquirer may be approving. Its outcome is recorded; declined, collection voids it (collect.ts).
+  const realNow = platform.now().toISOString();
+  const open = (await platform.db.select().from(invoices).where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, "OPEN"))).orderBy(asc(invoices.periodIndex))).filter(
+    (i) => i.claimedUntil === null || i.claimedUntil <= realNow,
+  );
   const outbox = new Outbox(platform);
   const { next, index } = addSubscriptionMove(outbox, platform, sub, "cancel", at, { cancelledAt: at, nextBillingAt: null, cancelAtPeriodEnd: false }, eq(subscriptions.revision, sub.revision));
   if (open.length) {
-    outbox.change(platform.db.update(invoices).set({ status: "VOID", nextAttemptAt: null, updatedAt: at }).where(and(inArray(invoices.id, open.map((o) => o.id)), eq(invoices.status, "OPEN"))));
+    outbox.change(
+      platform.db
+        .update(invoices)
+        .set({ status: "VOID", nextAttemptAt: null, updatedAt: at })
+        .where(and(inArray(invoices.id, open.map((o) => o.id)), eq(invoices.status, "OPEN"), or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, realNow)))),
+    );
     for (const invoice of open) {
       const charge = invoice.transactionId ? await readTransaction(platform, invoice.transactionId) : null;
       if (charge?.row.status === "PENDING" && charge.row.paymentMethod === "PIX") {
