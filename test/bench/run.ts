@@ -7,7 +7,8 @@
  * and the median of the per-round ratios counts: the machine is shared, so absolute figures
  * drift between runs, and a burst of someone else's load lands on one round, not on the median.
  * Prints one table, writes it as JSON to bench/results/, exits 1 on a missed target or any error.
- * First it prints the widget's weight (widget-size.ts): pay.js and the card frame, raw and gzipped,
+ * Last, the subscription billing sweep on its own database (billing.ts: invoices/s, RSS, the cost
+ * of subscriptions not due). First it prints the widget's weight (widget-size.ts): pay.js and the card frame, raw and gzipped,
  * against their target.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseBenchArgs, USAGE, type BenchOptions } from "./args";
+import { formatBilling, measureBilling, type BillingResult } from "./billing";
 import { cleanupAll, installCleanupHandlers, onCleanup } from "./cleanup";
 import { startFloor, type Floor } from "./floor";
 import { createSeller, hostDatabaseUrl, resolveCheckout, startHost } from "./host";
@@ -60,7 +62,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
 }
 
 async function main(): Promise<number> {
-  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks"]);
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks", "billing"]);
   if (!opts) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -116,6 +118,7 @@ async function main(): Promise<number> {
   const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows };
   const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
   const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
+  const wantBilling = opts.only.length === 0 || opts.only.includes("billing");
   const results: OpResult[] = [];
   for (const op of selected) {
     log(`${op.name}: ${opts.warmup} s warm-up, then ${opts.rounds} × (${opts.duration} s floor + ${opts.duration} s project)`);
@@ -147,9 +150,25 @@ async function main(): Promise<number> {
     }
   }
 
+  // Its own database and hosts (billing.ts); the API host above is stopped first, so only the
+  // billing host runs while its sweep is timed.
+  let billing: BillingResult | null = null;
+  if (wantBilling) {
+    log("billing: 10,000 subscriptions due at once, billed by the Node host's own sweep; 100,000 not due");
+    await host.stop();
+    try {
+      billing = await measureBilling(checkout, join(tmp, "billing"), log);
+      log(formatBilling(billing));
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      log(`billing failed: ${msg}`);
+      billing = { failure: msg.split("\n")[0]!, met: false } as BillingResult;
+    }
+  }
+
   const finished = new Date();
   const machine = machineInfo(checkout, loadAtStart);
-  const ok = results.every(passed) && widgetOk && (webhooks?.met ?? true);
+  const ok = results.every(passed) && widgetOk && (webhooks?.met ?? true) && (billing?.met ?? true);
   const file = writeResults(RESULTS_DIR, started, {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
@@ -162,6 +181,7 @@ async function main(): Promise<number> {
     passed: ok,
     operations: results,
     webhooks,
+    billing,
   });
   const commit = `${checkout.commit?.slice(0, 10) ?? "unknown commit"}${checkout.dirty ? "+uncommitted" : ""}`;
   process.stdout.write(
@@ -171,6 +191,7 @@ async function main(): Promise<number> {
       `${machine.loadavgAtEnd[0]!.toFixed(1)} at end\n\n${formatTable(results)}\n\n` +
       `${Array.isArray(widget) ? formatWidgetSizes(widget) : `Widget: ${widget.error}`}\n\n` +
       `${webhooks ? `${formatWebhooks(webhooks)}\n\n` : ""}` +
+      `${billing ? `${formatBilling(billing)}\n\n` : ""}` +
       `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
   );
   return ok ? 0 : 1;
