@@ -51,7 +51,7 @@ export async function claimAttempt(platform: Platform, invoice: InvoiceRow, at: 
 }
 
 /** Asks the acquirer; a card that cannot be charged at all (removed, never authenticated) is a decline. */
-async function authorize(platform: Platform, sub: SubscriptionRow, invoice: InvoiceRow) {
+export async function authorizeAttempt(platform: Platform, sub: SubscriptionRow, invoice: InvoiceRow) {
   const rate = await readFeeRate(platform.db, sub.sellerId, "CREDIT_CARD", 1);
   const refused = (code: string, message: string) => ({ card: null, acquirer: null, outcome: { status: "DECLINED", code, message } as SaleOutcome, rate });
   if (!rate) return refused("payment_method_not_enabled", "The seller's fee plan no longer prices credit cards.");
@@ -67,17 +67,20 @@ async function authorize(platform: Platform, sub: SubscriptionRow, invoice: Invo
   }
 }
 
+/** An attempt's sale, as authorizeAttempt answers it. */
+export type AttemptSale = Awaited<ReturnType<typeof authorizeAttempt>>;
+
 /**
- * Charges claimed invoice `invoice` of `sub` at `at` and records the outcome. Returns true when
- * it was paid, false when declined, null when the claim was lost meanwhile (nothing written).
+ * Adds the outcome of claimed invoice `invoice`'s attempt to `outbox`: the charge, and what it
+ * means for the invoice and the subscription, all under "the claim is still ours". Returns the
+ * index of the charge's insert (0 rows affected: the claim was lost, nothing written) and whether
+ * it was paid.
  */
-export async function chargeClaimedInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, at: string): Promise<boolean | null> {
-  const sale = await authorize(platform, sub, invoice);
+export async function addAttemptOutcome(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, at: string, sale: AttemptSale): Promise<{ written: number; paid: boolean }> {
   const charge = await cardInvoiceCharge(platform, sub, invoice, invoiceDescription(plan.name, invoice), at, sale, sale.rate ?? { feePlanId: null as never, percentBps: 0, fixedAmount: 0 });
   const paid = charge.status === "PAID";
   const { db } = platform;
   const i = invoices;
-  const outbox = new Outbox(platform);
   const ours = sql`exists (select 1 from ${i} where ${i.id} = ${invoice.id} and ${i.status} = 'OPEN' and ${i.transactionId} = ${charge.id} and ${i.claimedUntil} = ${invoice.claimedUntil})`;
   const written = outbox.change(insertWhere(db, transactions, charge, ours));
   const recorded = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${charge.id})`;
@@ -97,6 +100,18 @@ export async function chargeClaimedInvoice(platform: Platform, sub: Subscription
       if (SUBSCRIPTION_MACHINE.find(sub.status, "cancel")) addSubscriptionMove(outbox, platform, sub, "cancel", at, { cancelledAt: at, nextBillingAt: null }, recorded);
     }
   }
+  return { written, paid };
+}
+
+/**
+ * Charges claimed invoice `invoice` of `sub` at `at` and records the outcome in a batch of its
+ * own. Returns true when it was paid, false when declined, null when the claim was lost meanwhile
+ * (nothing written).
+ */
+export async function chargeClaimedInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, at: string): Promise<boolean | null> {
+  const sale = await authorizeAttempt(platform, sub, invoice);
+  const outbox = new Outbox(platform);
+  const { written, paid } = await addAttemptOutcome(outbox, platform, sub, plan, invoice, at, sale);
   const results = await outbox.commit();
   if ((results[written] as { rowsAffected?: number }).rowsAffected === 0) return null;
   return paid;

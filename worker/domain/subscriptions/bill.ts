@@ -14,9 +14,9 @@ import { describeError } from "../../lib/describe-error";
 import type { Platform } from "../../platform";
 import { Outbox } from "../events/outbox";
 import type { PlanRow } from "../subscription-plans/serialize";
-import { chargeClaimedInvoice } from "./attempt";
+import { addAttemptOutcome, authorizeAttempt, chargeClaimedInvoice } from "./attempt";
 import { collectInvoice } from "./collect";
-import { issueInvoice } from "./issue";
+import { addIssue, issueInvoice } from "./issue";
 import { addSubscriptionMove } from "./move";
 import { SWEEP_BATCH } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
@@ -93,10 +93,81 @@ async function dueInvoices(platform: Platform, clockId: string | null, at: strin
     .limit(SWEEP_BATCH);
 }
 
+/** Subscriptions billed by one pair of batches, and such pages in flight at once. */
+const PAGE_ITEMS = 25;
+const PAGES_IN_FLIGHT = 4;
+
+/** `work` over `items`, CONCURRENCY at a time, in order; an item that throws is logged and answers null. */
+async function mapConcurrent<T, R>(platform: Platform, items: T[], what: string, work: (item: T) => Promise<R>, concurrency = CONCURRENCY): Promise<Array<R | null>> {
+  const out: Array<R | null> = new Array(items.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const k = next++;
+      try {
+        out[k] = await work(items[k]!);
+      } catch (err) {
+        platform.log({ msg: "billing.item_failed", level: "error", code: "INTERNAL_ERROR", what, ...describeError(err) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return out;
+}
+
+type Due = { sub: SubscriptionRow; plan: PlanRow };
+
+/**
+ * Bills a page of due subscriptions at `at` with two commits, not two per subscription: one batch
+ * issues every invoice (each under its own compare-and-set, so a subscription another biller got
+ * to first is simply not issued), then the card ones are authorized, a few at a time, and every
+ * outcome is recorded in a second batch. A batch that fails falls back to one per item, so one
+ * bad item never holds back the page. Returns how many subscriptions moved.
+ */
+async function billPage(platform: Platform, page: Due[], at: string): Promise<number> {
+  const ending = page.filter((d) => d.sub.cancelAtPeriodEnd);
+  let moved = await runAll(platform, ending, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at));
+  const due = page.filter((d) => !d.sub.cancelAtPeriodEnd);
+  if (due.length === 0) return moved;
+  let issued: Array<Due & { invoice: InvoiceRow }>;
+  try {
+    const outbox = new Outbox(platform);
+    const added: Array<Due & { invoice: InvoiceRow; moved: number }> = [];
+    for (const d of due) added.push({ ...d, ...(await addIssue(outbox, platform, d.sub, d.plan, at)) });
+    const results = await outbox.commit();
+    issued = added.filter((a) => (results[a.moved] as unknown[]).length === 1);
+  } catch (err) {
+    platform.log({ msg: "billing.batch_failed", level: "warn", what: "issue", ...describeError(err) });
+    return moved + (await runAll(platform, due, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at)));
+  }
+  moved += issued.length;
+  const cards = issued.filter((d) => d.sub.paymentMethod !== "PIX");
+  if (cards.length === 0) return moved;
+  // Born claimed (issue.ts): only this biller charges them. A sale that could not be asked for is left to its claim's lapse.
+  const sales = await mapConcurrent(platform, cards, "invoice", (c) => authorizeAttempt(platform, c.sub, c.invoice));
+  const asked = cards.flatMap((c, k) => (sales[k] ? [{ ...c, sale: sales[k]! }] : []));
+  try {
+    const outbox = new Outbox(platform);
+    for (const c of asked) await addAttemptOutcome(outbox, platform, c.sub, c.plan, c.invoice, at, c.sale);
+    await outbox.commit();
+  } catch (err) {
+    platform.log({ msg: "billing.batch_failed", level: "warn", what: "outcome", ...describeError(err) });
+    await runAll(platform, asked, "invoice", async (c) => {
+      const outbox = new Outbox(platform);
+      await addAttemptOutcome(outbox, platform, c.sub, c.plan, c.invoice, at, c.sale);
+      await outbox.commit();
+      return true;
+    });
+  }
+  return moved;
+}
+
 /** One round at `at`: a page of due subscriptions, then a page of due invoices. Returns how many items moved. */
 export async function runDueRound(platform: Platform, clockId: string | null, at: string): Promise<{ moved: number; full: boolean }> {
   const subs = await dueSubscriptions(platform, clockId, at);
-  const billed = await runAll(platform, subs, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at));
+  // Pages of PAGE_ITEMS, PAGES_IN_FLIGHT at a time: fewer commits than one per item, a bounded batch each.
+  const pages = Array.from({ length: Math.ceil(subs.length / PAGE_ITEMS) }, (_, k) => subs.slice(k * PAGE_ITEMS, (k + 1) * PAGE_ITEMS));
+  const billed = (await mapConcurrent(platform, pages, "page", (page) => billPage(platform, page, at), PAGES_IN_FLIGHT)).reduce<number>((a, b) => a + (b ?? 0), 0);
   const due = await dueInvoices(platform, clockId, at);
   const collected = await runAll(platform, due, "invoice", ({ sub, plan, invoice }) => collectInvoice(platform, sub, plan, invoice as InvoiceRow, at));
   return { moved: billed + collected, full: subs.length === SWEEP_BATCH || due.length === SWEEP_BATCH };

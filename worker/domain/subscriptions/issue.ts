@@ -68,15 +68,15 @@ export async function invoiceStatements(platform: Platform, sub: SubscriptionRow
 }
 
 /**
- * Issues the invoice of the period `sub` is due for, at `at` (the subscription's time: its test
- * clock's, or now). Returns the invoice when this call issued it, null when another biller did
- * first or the subscription moved on.
+ * Adds the issue of the period `sub` is due for, at `at` (the subscription's time: its test
+ * clock's, or now), to `outbox`: the subscription's compare-and-set, then the invoice and its PIX
+ * charge under it. Returns the invoice and the index of the compare-and-set in the batch's results
+ * (one row returned: this batch issued it).
  */
-export async function issueInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<InvoiceRow | null> {
+export async function addIssue(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<{ invoice: InvoiceRow; moved: number }> {
   const n = sub.periodsBilled;
   const invoice = newInvoice(sub, plan, n, at, platform.now());
   const s = subscriptions;
-  const outbox = new Outbox(platform);
   const moved = outbox.change(
     platform.db
       .update(s)
@@ -94,6 +94,13 @@ export async function issueInvoice(platform: Platform, sub: SubscriptionRow, pla
   );
   const happened = sql`exists (select 1 from ${s} where ${s.id} = ${sub.id} and ${s.latestInvoiceId} = ${invoice.id})`;
   outbox.change(...(await invoiceStatements(platform, sub, plan, invoice, happened)));
+  return { invoice, moved };
+}
+
+/** Issues the invoice `sub` is due for in a batch of its own; the invoice, or null when another biller did first. */
+export async function issueInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<InvoiceRow | null> {
+  const outbox = new Outbox(platform);
+  const { invoice, moved } = await addIssue(outbox, platform, sub, plan, at);
   const results = await outbox.commit();
   return (results[moved] as unknown[]).length === 1 ? invoice : null;
 }
