@@ -38,6 +38,15 @@ describe("per secret key", () => {
     expect((await ctx.get("/v1/buyers?size=1")).status).toBe(200);
   });
 
+  it("a live key has the live limit, counted apart from the test key's", async () => {
+    const ctx = await createTestContext({ rateLimits: policiesWith({ secretTest: { limit: 2 }, secretLive: { limit: 4 } }) });
+    const { rotateSellerKeys } = await import("../../worker/domain/sellers");
+    const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
+    expect(await burst(3, () => ctx.get("/v1/buyers"))).toEqual([200, 200, 429]);
+    expect(await burst(5, () => live.get("/v1/buyers"))).toEqual([200, 200, 200, 200, 429]);
+    expect((await live.get("/v1/buyers")).headers.get("ratelimit-policy")).toBe('4;w=10;name="secretLive"');
+  });
+
   it("another seller's key has its own count", async () => {
     const ctx = await createTestContext({ rateLimits: policiesWith({ secretTest: { limit: 3 } }) });
     expect(await burst(4, () => ctx.get("/v1/buyers"))).toEqual([200, 200, 200, 429]);
@@ -68,6 +77,18 @@ describe("browser and public routes", () => {
     const over = await read("203.0.113.7");
     expect(over.headers.get("ratelimit-policy")).toBe('5;w=10;name="clientAddress"');
     expect((await read("198.51.100.9")).status).toBe(200);
+  });
+
+  it("a publishable key on browser routes has its own limit across addresses", async () => {
+    const ctx = await createTestContext({ rateLimits: policiesWith({ publishableKey: { limit: 4 } }) });
+    const tx = await (await ctx.post("/v1/transactions", { ...pixBody({ amount: 1000 }), paymentMethod: "CREDIT_CARD" })).json();
+    const view = (address: string) =>
+      ctx.app.request(`/v1/transactions/${tx.id}/checkout?clientSecret=${tx.pendingAction.clientSecret}`, { headers: { "X-Api-Key": ctx.seller.publishableKey, "X-Test-Client-Address": address } });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await view(`203.0.113.${i}`)).status);
+    expect(statuses.slice(0, 4).includes(429)).toBe(false);
+    expect(statuses[4]).toBe(429);
+    expect((await view("192.0.2.9")).headers.get("ratelimit-policy")).toBe('4;w=10;name="publishableKey"');
   });
 
   it("card routes are tighter per address, and a publishable key has its own limit across addresses", async () => {
