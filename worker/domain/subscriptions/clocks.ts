@@ -8,7 +8,7 @@
  * Concurrent advances are safe: every step is a compare-and-set (issue.ts, attempt.ts), so two
  * advances racing over the same moments bill each period once.
  */
-import { and, eq, inArray, isNull, lte, min, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, min, or } from "drizzle-orm";
 import { invoices, subscriptions, testClocks } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -76,7 +76,13 @@ export async function advanceTestClock(platform: Platform, scope: Scope, id: str
   if (target <= clock.frozenTime) throw timeField(`must be after the clock's time (${clock.frozenTime}): a clock only moves forward`);
   const c = testClocks;
   // Moving the clock first: what is created on it from now on lives at the new time.
-  await platform.db.update(c).set({ status: "ADVANCING", frozenTime: sql`max(${c.frozenTime}, ${target})`, updatedAt: platform.now().toISOString() }).where(eq(c.id, id));
+  // Compare-and-set: an advance that another one has overtaken meanwhile is refused like a backward one.
+  const [started] = await platform.db
+    .update(c)
+    .set({ status: "ADVANCING", frozenTime: target, updatedAt: platform.now().toISOString() })
+    .where(and(eq(c.id, id), lt(c.frozenTime, target)))
+    .returning({ id: c.id });
+  if (!started) throw timeField("must be after the clock's time: another advance moved the clock to it or past it meanwhile");
   let steps = 0;
   for (let moment = await nextDueMoment(platform, id, target); moment; moment = await nextDueMoment(platform, id, target)) {
     if (++steps > MAX_ADVANCE_STEPS) {
