@@ -24,9 +24,9 @@ import type { InvoiceRow, SubscriptionRow } from "./store";
 /** Statuses whose subscriptions are billed for new periods (INCOMPLETE waits for its first payment). */
 export const BILLED_STATUSES = ["TRIALING", "ACTIVE", "PAST_DUE"] as const;
 /**
- * Items run at once within a round. On the Node host the batches of the items in flight together
- * share one COMMIT (its group commit), so more in flight is fewer disk flushes: 32 instead of 8
- * took 10,000 due subscriptions from 202–289 to 324–457 invoices/s (64: no more; docs/performance.md).
+ * Items run at once within a round: period ends, collection, and a page's card authorizations.
+ * (Issuing is by pages, PAGE_ITEMS a batch: billPage. On the Node host batches in flight together
+ * also share one COMMIT, its group commit; docs/performance.md has the runs.)
  */
 const CONCURRENCY = 32;
 
