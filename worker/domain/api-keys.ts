@@ -93,8 +93,8 @@ interface CachedKey {
 const caches = new WeakMap<Db, LRU<string, CachedKey>>();
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
-/** The columns of a SellerProfile. */
-const PROFILE = {
+/** The columns of a SellerProfile (also packed into the checkout session's one read). */
+export const PROFILE_COLUMNS = {
   legalName: sellers.legalName,
   fantasyName: sellers.fantasyName,
   city: sellers.city,
@@ -111,11 +111,11 @@ export async function sellerProfileOf(db: Db, sellerId: string): Promise<SellerP
 }
 
 /** Built once per database: a buyer's every link payment reads its seller. */
-const profileById = perDatabase((db) => db.select(PROFILE).from(sellers).where(eq(sellers.id, sql.placeholder("id"))).limit(1).prepare());
+const profileById = perDatabase((db) => db.select(PROFILE_COLUMNS).from(sellers).where(eq(sellers.id, sql.placeholder("id"))).limit(1).prepare());
 
 function prepareLookup(db: Db) {
   return db
-    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode, ...PROFILE })
+    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode, ...PROFILE_COLUMNS })
     .from(apiKeys)
     .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))
     .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))

@@ -39,6 +39,9 @@ export interface Access {
   cards?: boolean;
 }
 
+/** The access of a /v1 path nobody declared: secret key only (deny by default). */
+export const UNDECLARED: Access = { caller: "secret" };
+
 /** A declared route: its method, its path pattern (Hono's `:param` form) and its access. */
 export interface DeclaredRoute extends Access {
   method: string;

@@ -10,12 +10,10 @@ import { cors } from "hono/cors";
 import { resolveKey, type KeyIdentity } from "../domain/api-keys";
 import type { Scope } from "../domain/scope";
 import { ApiError } from "../lib/problem";
-import { isCrossOriginPath, requestAccess, type Access } from "./access";
+import { isCrossOriginPath, requestAccess, UNDECLARED, type Access } from "./access";
 import type { AppEnv } from "./context";
 
 const CHALLENGE = { "WWW-Authenticate": 'ApiKey realm="pay"' };
-/** The access of a /v1 path nobody declared: secret key only. */
-const SECRET: Access = { caller: "secret" };
 
 /** Reads the key from `X-Api-Key: <key>` or `Authorization: ApiKey <key>`. */
 export function presentedKey(c: Context): string | null {
@@ -46,7 +44,7 @@ export const browserCors: MiddlewareHandler<AppEnv> = (c, next) => (isCrossOrigi
 /** The middleware mounted on /v1/*. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === "OPTIONS") return next();
-  const access: Access = requestAccess(c) ?? SECRET;
+  const access: Access = requestAccess(c) ?? UNDECLARED;
   const key = presentedKey(c);
   if (!key) {
     if (access.caller === "public") return next();

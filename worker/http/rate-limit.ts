@@ -11,16 +11,14 @@ import type { Context, MiddlewareHandler } from "hono";
 import { idempotencyKeys } from "../db/schema";
 import { ApiError } from "../lib/problem";
 import type { RateLimitPolicyName } from "../lib/rate-limit";
-import { requestAccess, type Access } from "./access";
+import { requestAccess, UNDECLARED } from "./access";
 import type { AppEnv } from "./context";
-
-const SECRET: Access = { caller: "secret" };
 
 /** The policies a request counts against, with each one's key. */
 function checksOf(c: Context<AppEnv>): Array<[RateLimitPolicyName, string]> {
   const auth = c.get("auth");
   if (auth?.kind === "secret") return [[auth.mode === "live" ? "secretLive" : "secretTest", `key:${auth.keyId}`]];
-  const access = requestAccess(c) ?? SECRET;
+  const access = requestAccess(c) ?? UNDECLARED;
   const cards = access.cards === true;
   // An address the host cannot tell (local tools without Cloudflare's edge) is not counted: it would lump everyone together.
   const address = c.get("platform").clientAddress?.(c.req.raw, c.env);

@@ -13,7 +13,7 @@ import { equalsConstantTime } from "../../lib/crypto";
 import { notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { CheckoutSessionView } from "../../schemas/checkout-session";
-import type { SellerProfile } from "../api-keys";
+import { PROFILE_COLUMNS, type SellerProfile } from "../api-keys";
 import { isLinkDue, linkStateFields, readLink, readLinkState } from "../payment-links/store";
 import type { LinkState } from "../payment-links/serialize";
 import { readTransaction } from "../transactions/store";
@@ -54,15 +54,7 @@ const reads = perDatabase((db) => ({
 }));
 
 /** A seller's profile packed as one column (null when the seller does not exist). */
-const profile = packedColumns({
-  legalName: sellers.legalName,
-  fantasyName: sellers.fantasyName,
-  city: sellers.city,
-  pixKey: sellers.pixKey,
-  status: sellers.status,
-  paymentMethods: sellers.paymentMethods,
-  parentId: sellers.parentId,
-});
+const profile = packedColumns(PROFILE_COLUMNS);
 
 /**
  * What a pay reads, in one statement built once per database: the session, its link with what
