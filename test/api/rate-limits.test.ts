@@ -110,3 +110,33 @@ describe("browser and public routes", () => {
     expect(view.status).not.toBe(429);
   });
 });
+
+describe("keys that are not valid", () => {
+  it("an address sending keys that are not valid gets 401s, then 429s; a valid key from it and another address are not held back", async () => {
+    const ctx = await createTestContext({ rateLimits: policiesWith({ invalidKeyClientAddress: { limit: 3 } }) });
+    const guess = (address: string, key = `sk_test_${"x".repeat(32)}`) => ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": key, "X-Test-Client-Address": address } });
+    expect(await burst(5, () => guess("203.0.113.7"))).toEqual([401, 401, 401, 429, 429]);
+    const over = await guess("203.0.113.7");
+    const problem = await expectProblem(over, 429, "RATE_LIMITED");
+    expect(problem).toMatchObject({ policy: "invalidKeyClientAddress", limit: 3, periodSeconds: 60 });
+    expect(over.headers.get("retry-after")).toBe("60");
+    expect(over.headers.get("ratelimit-policy")).toBe('3;w=60;name="invalidKeyClientAddress"');
+    // A revoked or unknown publishable key counts the same, on a browser route.
+    expect((await guess("203.0.113.7", `pk_test_${"y".repeat(32)}`)).status).toBe(429);
+    // The seller's own key from that address works: only refused keys are counted.
+    const valid = await ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": ctx.seller.apiKey, "X-Test-Client-Address": "203.0.113.7" } });
+    expect(valid.status).toBe(200);
+    expect((await guess("198.51.100.9")).status).toBe(401);
+    // The window turns: the address is heard again.
+    ctx.platform.clock.advance(60);
+    expect((await guess("203.0.113.7")).status).toBe(401);
+  });
+
+  it("a missing key is a 401 that counts nothing; an address the host cannot tell is not counted", async () => {
+    const ctx = await createTestContext({ rateLimits: policiesWith({ invalidKeyClientAddress: { limit: 1 } }) });
+    const missing = () => ctx.app.request("/v1/buyers", { headers: { "X-Test-Client-Address": "203.0.113.7" } });
+    expect(await burst(3, missing)).toEqual([401, 401, 401]);
+    const unknownAddress = () => ctx.app.request("/v1/buyers", { headers: { "X-Api-Key": `sk_test_${"x".repeat(32)}` } });
+    expect(await burst(3, unknownAddress)).toEqual([401, 401, 401]);
+  });
+});

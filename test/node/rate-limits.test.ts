@@ -2,7 +2,7 @@
  * The Node host's rate limits, on `npm start` with the default policies (this file's host does
  * not inherit the lifted limits the other host tests run with): a burst past the test key's limit
  * gets 429s with their headers, traffic under it none; the card routes count the socket's
- * address, so one client is cut off while the key goes on working.
+ * address, so one client is cut off while the key goes on working; so do keys that are not valid.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,6 +49,17 @@ describe("rate limits on the Node host (defaults)", () => {
       for (let i = 0; i < card.limit + 1; i++) cardStatuses.push(await confirm());
       expect(cardStatuses.slice(0, card.limit).every((s) => s !== 429)).toBe(true);
       expect(cardStatuses[card.limit]).toBe(429);
+
+      // Keys that are not valid, by address: 401s, then a 429; the valid key goes on working.
+      const invalid = RATE_LIMIT_POLICIES.invalidKeyClientAddress;
+      const guesses: number[] = [];
+      for (let i = 0; i < invalid.limit + 1; i++) guesses.push((await fetch(`${base}/v1/buyers?size=1`, { headers: { "X-Api-Key": `sk_test_${String(i).padStart(32, "0")}` } })).status);
+      expect(guesses.slice(0, invalid.limit).every((s) => s === 401)).toBe(true);
+      expect(guesses[invalid.limit]).toBe(429);
+      // (Its own count may be spent by the burst above: then it is the key's 429, never the address's.)
+      const valid = await fetch(`${base}/v1/transactions?size=1`, { headers: { "X-Api-Key": sk! } });
+      const body = (await valid.json()) as { policy?: string };
+      expect(valid.status === 200 || body.policy === "secretTest", JSON.stringify(body)).toBe(true);
     } finally {
       await stopNodeHost(child, port);
     }

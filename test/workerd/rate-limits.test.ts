@@ -1,11 +1,12 @@
 /**
  * Rate limits on the Worker: Cloudflare's rate-limiting bindings (wrangler.toml), counted by the
  * runtime, not in the isolate. A client address (CF-Connecting-IP) past the public routes' limit,
- * or past the card routes' tighter one, gets 429s with their headers; another address does not.
+ * or past the card routes' tighter one, or sending keys that are not valid past that limit, gets
+ * 429s with their headers; another address does not.
  * (The per-key policies run the same middleware with bindings lifted for the shared test keys:
  * vitest.workers.config.ts; their numbers are proven on Node, test/node/rate-limits.test.ts.)
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { RATE_LIMIT_POLICIES } from "../../worker/lib/rate-limit";
 import { api, apiJson } from "./api";
 
@@ -55,4 +56,19 @@ describe("rate limits in workerd", () => {
     expect(statuses.slice(0, limit).includes(429)).toBe(false);
     expect(statuses[limit]).toBe(429);
   }, 60_000);
+
+  it("keys that are not valid: one address past its limit gets 429s instead of 401s; a valid key from it still works", async () => {
+    const address = unique();
+    const { limit, period } = RATE_LIMIT_POLICIES.invalidKeyClientAddress;
+    const guess = () => api("GET", "/v1/buyers?size=1", undefined, { "X-Api-Key": `sk_test_${"x".repeat(32)}`, "CF-Connecting-IP": address });
+    await windowStart(period, 15_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 2; i++) statuses.push(await status(guess()));
+    expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(limit)).toEqual([429, 429]);
+    const over = await guess();
+    expect(over.headers.get("ratelimit-policy")).toBe(`${limit};w=${period};name="invalidKeyClientAddress"`);
+    expect(await over.json()).toMatchObject({ code: "RATE_LIMITED", policy: "invalidKeyClientAddress" });
+    expect(await status(api("GET", "/v1/buyers?size=1", undefined, { "X-Api-Key": inject("apiKey"), "CF-Connecting-IP": address }))).toBe(200);
+  }, 90_000);
 });

@@ -3,7 +3,9 @@
  * takes no key (one sent is still resolved, so an owner may see more), a browser route takes a
  * publishable or secret key, every other route a secret key; company routes refuse sub-sellers
  * (403) and sandbox routes live keys (404). Deny by default: a /v1 path nobody declared needs a
- * secret key, so an unknown route says 401 to a stranger before it says 404.
+ * secret key, so an unknown route says 401 to a stranger before it says 404. A key that is not
+ * valid counts against the client's address (rate-limit.ts `countInvalidKey`): past that limit
+ * the 401 becomes a 429.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -12,6 +14,7 @@ import type { Scope } from "../domain/scope";
 import { ApiError } from "../lib/problem";
 import { isCrossOriginPath, requestAccess, UNDECLARED, type Access } from "./access";
 import type { AppEnv } from "./context";
+import { countInvalidKey } from "./rate-limit";
 
 const CHALLENGE = { "WWW-Authenticate": 'ApiKey realm="pay"' };
 
@@ -53,6 +56,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const platform = c.get("platform");
   const identity = await resolveKey(platform.db, key, platform.now());
   if (!identity) {
+    await countInvalidKey(c);
     throw new ApiError("UNAUTHENTICATED", "The API key is not valid: it is unknown, malformed or revoked.", { headers: CHALLENGE });
   }
   if (identity.kind === "publishable" && access.caller !== "browser" && access.caller !== "public") {

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { idempotencyKeys } from "../db/schema";
 import { ApiError } from "../lib/problem";
-import type { RateLimitPolicyName } from "../lib/rate-limit";
+import type { RateLimiter, RateLimitPolicyName } from "../lib/rate-limit";
 import { requestAccess, UNDECLARED } from "./access";
 import type { AppEnv } from "./context";
 
@@ -37,6 +37,30 @@ async function isReplay(c: Context<AppEnv>): Promise<boolean> {
   return row?.status === "COMPLETED";
 }
 
+/** What a client past `policy` is told: who may make how many requests, and when to retry. */
+const WHO: Record<RateLimitPolicyName, string> = {
+  secretTest: "this API key may make {limit} requests",
+  secretLive: "this API key may make {limit} requests",
+  clientAddress: "this address may make {limit} requests",
+  publishableKey: "this publishable key may make {limit} requests",
+  cardClientAddress: "this address may make {limit} requests to the card routes",
+  cardPublishableKey: "this publishable key may make {limit} requests to the card routes",
+  invalidKeyClientAddress: "this address may send {limit} API keys that are not valid",
+};
+
+/** The 429 of `policy`, with Retry-After and the IETF draft's headers. */
+function rateLimited(limiter: RateLimiter, policy: RateLimitPolicyName): ApiError {
+  const { limit, period } = limiter.policies[policy];
+  return new ApiError("RATE_LIMITED", `Too many requests: ${WHO[policy].replace("{limit}", String(limit))} every ${period} seconds. Retry after ${period} seconds.`, {
+    headers: {
+      "Retry-After": String(period),
+      RateLimit: `limit=${limit}, remaining=0, reset=${period}`,
+      "RateLimit-Policy": `${limit};w=${period};name="${policy}"`,
+    },
+    extensions: { policy, limit, periodSeconds: period },
+  });
+}
+
 /** The middleware mounted on /v1/* after `authenticate`. */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const limiter = c.get("platform").rateLimiter;
@@ -44,15 +68,19 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   for (const [policy, key] of checksOf(c)) {
     if (await limiter.limit(policy, key)) continue;
     if (await isReplay(c)) break;
-    const { limit, period } = limiter.policies[policy];
-    throw new ApiError("RATE_LIMITED", `Too many requests: this ${policy.startsWith("secret") ? "API key" : policy.endsWith("Key") ? "publishable key" : "address"} may make ${limit} requests${policy.startsWith("card") ? " to the card routes" : ""} every ${period} seconds. Retry after ${period} seconds.`, {
-      headers: {
-        "Retry-After": String(period),
-        RateLimit: `limit=${limit}, remaining=0, reset=${period}`,
-        "RateLimit-Policy": `${limit};w=${period};name="${policy}"`,
-      },
-      extensions: { policy, limit, periodSeconds: period },
-    });
+    throw rateLimited(limiter, policy);
   }
   await next();
 };
+
+/**
+ * Counts a request whose key is not valid against its client address (called by `authenticate`
+ * before it answers 401); past the limit it throws the 429 instead. A client that guesses keys, or
+ * keeps sending a revoked one, is cut off; valid keys from the same address are not counted here.
+ */
+export async function countInvalidKey(c: Context<AppEnv>): Promise<void> {
+  const platform = c.get("platform");
+  const address = platform.rateLimiter && platform.clientAddress?.(c.req.raw, c.env);
+  if (!address) return;
+  if (!(await platform.rateLimiter!.limit("invalidKeyClientAddress", `addr:${address}`))) throw rateLimited(platform.rateLimiter!, "invalidKeyClientAddress");
+}

@@ -22,7 +22,8 @@ export interface RateLimitPolicy {
  * The policies. Secret keys: Stripe's defaults (25 requests/s in test mode, 100 in live) over
  * 10 s windows. Browser and public routes: per client address and per publishable key, and
  * tighter on the routes that touch card numbers (3DS setup and authentication, confirm), where
- * card-testing bots work.
+ * card-testing bots work. Keys that are not valid (unknown, malformed or revoked): per client
+ * address, so a client guessing or replaying dead keys is cut off while every valid key goes on.
  */
 export const RATE_LIMIT_POLICIES = {
   secretTest: { limit: 250, period: 10, binding: "RL_SECRET_TEST" },
@@ -31,6 +32,7 @@ export const RATE_LIMIT_POLICIES = {
   publishableKey: { limit: 1000, period: 10, binding: "RL_PUBLISHABLE_KEY" },
   cardClientAddress: { limit: 60, period: 60, binding: "RL_CARD_CLIENT_ADDRESS" },
   cardPublishableKey: { limit: 1200, period: 60, binding: "RL_CARD_PUBLISHABLE_KEY" },
+  invalidKeyClientAddress: { limit: 30, period: 60, binding: "RL_INVALID_KEY_CLIENT_ADDRESS" },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
