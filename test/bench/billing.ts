@@ -25,9 +25,9 @@
  * judged: it follows when V8 chooses to collect (a second half 22 MB above the first was measured
  * with 27 MB reachable after against 25 MB before), not what billing keeps.
  */
-import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createClient, type Client, type InValue } from "@libsql/client";
 import { period } from "../../worker/domain/subscriptions/calendar";
 import { billingAtOf } from "../../worker/domain/subscriptions/rules";
@@ -162,11 +162,11 @@ function rssMb(pid: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The host's reachable heap, MB: a full collection (SIGUSR2, gc-on-signal.mjs), then /metrics. */
-async function reachableHeapMb(host: ChildServer, pid: number): Promise<number> {
+/** The host's metrics right after a full collection (SIGUSR2, gc-on-signal.mjs): its heap used is what is reachable. */
+async function metricsAfterCollection(host: ChildServer, pid: number) {
   process.kill(pid, "SIGUSR2");
   await sleep(500);
-  return (await sweepMetrics(host)).heapUsedMb;
+  return sweepMetrics(host);
 }
 
 async function startBillingHost(checkout: HostCheckout, dbUrl: string, intervalSeconds: number): Promise<ChildServer> {
@@ -309,9 +309,10 @@ export async function measureBilling(checkout: HostCheckout, dir: string, log: (
       sql: `UPDATE subscriptions SET next_billing_at = CASE payment_method WHEN 'PIX' THEN ? ELSE ? END WHERE id LIKE '%-${DUE_SUB}'`,
       args: [pixDue, cardDue],
     });
-    const reachableBeforeMb = await reachableHeapMb(host, pid);
-    const start = await sweepMetrics(host);
+    // Idle, so what is used is what is reachable: one read serves as both.
+    const start = await metricsAfterCollection(host, pid);
     const heapBefore = start;
+    const reachableBeforeMb = start.heapUsedMb;
     log(`  billing: ${DUE} subscriptions due; waiting for the host's next sweep (every ${BILL_INTERVAL} s)`);
     const during: Array<[number, number]> = [];
     const end = await untilSweep(host, start.count, (BILL_INTERVAL + 180) * 1000, () => during.push([Date.now(), rssMb(pid)]));
@@ -326,7 +327,7 @@ export async function measureBilling(checkout: HostCheckout, dir: string, log: (
       await sleep(100);
     }
     const heapAfter = await sweepMetrics(host);
-    const reachableAfterMb = await reachableHeapMb(host, pid);
+    const reachableAfterMb = (await metricsAfterCollection(host, pid)).heapUsedMb;
     await host.stop();
 
     const invoices = await scalar(db, "SELECT count(*) FROM invoices");

@@ -79,8 +79,8 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
  * keeps sending a revoked one, is cut off; valid keys from the same address are not counted here.
  */
 export async function countInvalidKey(c: Context<AppEnv>): Promise<void> {
-  const platform = c.get("platform");
-  const address = platform.rateLimiter && platform.clientAddress?.(c.req.raw, c.env);
-  if (!address) return;
-  if (!(await platform.rateLimiter!.limit("invalidKeyClientAddress", `addr:${address}`))) throw rateLimited(platform.rateLimiter!, "invalidKeyClientAddress");
+  const { rateLimiter: limiter, clientAddress } = c.get("platform");
+  const address = limiter && clientAddress?.(c.req.raw, c.env);
+  if (!limiter || !address) return;
+  if (!(await limiter.limit("invalidKeyClientAddress", `addr:${address}`))) throw rateLimited(limiter, "invalidKeyClientAddress");
 }
