@@ -42,6 +42,10 @@ import { linkPageRoutes } from "./routes/link-page";
 import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 import { subscriptionsRoutes } from "./routes/subscriptions";
 import { testClocksRoutes } from "./routes/test-clocks";
+import { dashboardAuditRoutes } from "./routes/dashboard-audit";
+import { dashboardAuthRoutes } from "./routes/dashboard-auth";
+import { dashboardPaymentsRoutes } from "./routes/dashboard-payments";
+import { sameOriginChanges } from "./http/dashboard-session";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -127,6 +131,10 @@ export function createApp(platform: Platform) {
   // Only a request some route will answer has its body checked: a method the path lacks (a PUT or
   // PATCH where there is none) is the 405 with Allow of notFound below, whatever its body.
   app.use("/v1/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
+  // The dashboard's API: its own session cookie (never a key), changes only from its own origin.
+  app.use("/dashboard/api/*", noStore);
+  app.use("/dashboard/api/*", sameOriginChanges);
+  app.use("/dashboard/api/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
 
   app.route("/", systemRoutes);
   app.route("/", buyersRoutes);
@@ -153,6 +161,9 @@ export function createApp(platform: Platform) {
   app.route("/", testClocksRoutes);
   app.route("/", checkoutSessionsRoutes);
   app.route("/", linkPageRoutes);
+  app.route("/", dashboardAuthRoutes);
+  app.route("/", dashboardPaymentsRoutes);
+  app.route("/", dashboardAuditRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

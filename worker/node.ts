@@ -24,7 +24,7 @@ async function main() {
   const metrics = config.metricsToken ? createNodeMetrics() : undefined;
   const platform = createNodePlatform(client, config, undefined, metrics);
   await applyMigrations(platform.db);
-  const bootstrap = await ensureBootstrapSeller(platform.db, platform.now());
+  const bootstrap = await ensureBootstrapSeller(platform.db, platform.now(), config.baseUrl);
 
   // Before dist/ is listed below. A failed build costs the widget, not the API: say so and go on.
   let widget = true;

@@ -4,12 +4,14 @@
  *
  *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
+ *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
  *   help          (also --help, -h): prints the commands, without touching the database
  *
  * With --json, stdout carries exactly one JSON object and nothing else.
  */
 import { parseArgs } from "node:util";
 import { createDb } from "../db/client";
+import { inviteByEmail } from "../domain/dashboard/invites";
 import { PIX_KEY_FORMATS, pixKeyType } from "../domain/pix/receiver-key";
 import { createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
 import { readNodeConfig } from "../node/config";
@@ -19,6 +21,7 @@ import { applyMigrations } from "../node/migrate";
 const USAGE = `Usage:
   npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]
+  npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
   npm run admin -- --help`;
 
 /** `--help` (or `-h`, `help`): the commands, their options, and where they act. */
@@ -34,9 +37,16 @@ Commands:
                     --pix-key KEY         the PIX key that receives its payments
   keys:rotate     Issue a new key pair for a seller and revoke the previous one.
                     --seller ID           the seller's id (required)
+  team:invite     Print a dashboard invite link (72 hours, single use) for a team member: the
+                  operator's recovery path when no owner can sign in (docs/dashboard.md).
+                    --seller ID           the seller's id (required)
+                    --email EMAIL         the member's e-mail; not on the team yet: added (required)
+                    --profile PROFILE     OWNER, ADMIN, FINANCE or OPERATION, for a new member (required)
+                    --first-name NAME     a new member's first name (default: the e-mail's local part)
+                  The member's earlier invites stop working.
   help            Print this help (also --help, -h).
 
-Options of both commands:
+Options of seller:create and keys:rotate:
   --live          live keys (sk_live_/pk_live_) instead of test keys
   --json          print exactly one JSON object: {"sellerId", "apiKey", "publishableKey"}
 
@@ -46,7 +56,8 @@ ${USAGE}
 `;
 
 const HELP_WORDS = ["help", "--help", "-h"];
-const COMMANDS = ["seller:create", "keys:rotate"];
+const COMMANDS = ["seller:create", "keys:rotate", "team:invite"];
+const PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
 
 class UsageError extends Error {}
 
@@ -79,6 +90,8 @@ async function main(argv: string[]) {
       city: { type: "string" },
       "pix-key": { type: "string" },
       seller: { type: "string" },
+      profile: { type: "string" },
+      "first-name": { type: "string" },
       live: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
     },
@@ -114,6 +127,19 @@ async function main(argv: string[]) {
         const result = await rotateSellerKeys(db, values.seller, new Date(), mode);
         if (!result) throw new UsageError(`No seller with id ${values.seller}`);
         print(result, values.json, "Rotated keys (the previous pair is revoked)");
+        return;
+      }
+      case "team:invite": {
+        if (!values.seller) throw new UsageError("--seller is required");
+        const email = values.email?.trim();
+        if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError("--email must be an email address");
+        const profile = PROFILES.find((p) => p === values.profile);
+        if (!profile) throw new UsageError(`--profile must be one of ${PROFILES.join(", ")}`);
+        const invited = await inviteByEmail({ db, now: () => new Date(), config: { baseUrl: config.baseUrl } }, values.seller, email, profile, values["first-name"]?.trim() || undefined);
+        if (!invited) throw new UsageError(`No seller with id ${values.seller}`);
+        const { member, inviteUrl, inviteExpiresAt } = invited;
+        if (values.json) process.stdout.write(`${JSON.stringify({ memberId: member.id, email: member.email, profile: member.profile, inviteUrl, inviteExpiresAt })}\n`);
+        else process.stdout.write(`Invite for ${member.email} (${member.profile}), single use, until ${inviteExpiresAt}:\n  ${inviteUrl}\n`);
         return;
       }
       default:

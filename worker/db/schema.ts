@@ -959,3 +959,5 @@ export const subscriptionSettings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
 );
+
+export * from "./dashboard-schema";

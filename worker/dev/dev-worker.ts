@@ -30,12 +30,12 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WRANGLER = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
 
 /** Migrates the database and makes sure the sandbox seller exists (printing new keys once). */
-async function prepareDatabase(url: string, authToken?: string): Promise<Bootstrap> {
+async function prepareDatabase(url: string, baseUrl: string, authToken?: string): Promise<Bootstrap> {
   const client = await openDatabase(url, authToken);
   try {
     const db = createDb(client);
     await applyMigrations(db);
-    return await ensureBootstrapSeller(db, new Date());
+    return await ensureBootstrapSeller(db, new Date(), baseUrl);
   } finally {
     client.close();
   }
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const dbPath = localDatabasePath(config.databaseUrl);
   if (dbPath === ":memory:") throw new Error("dev:worker needs a database file or URL, not :memory:");
 
-  const bootstrap = await prepareDatabase(config.databaseUrl, config.databaseAuthToken);
+  const bootstrap = await prepareDatabase(config.databaseUrl, config.baseUrl, config.databaseAuthToken);
   let server: LibsqlHttpServer | undefined;
   if (dbPath) server = await startLibsqlHttpServer({ dbPath });
   const env = writeEnvFile({

@@ -20,9 +20,11 @@ import type { AppEnv } from "./context";
  * - `company`: a secret key of a company (a seller without a parent company); others get 403;
  * - `browser`: a buyer's browser with the seller's publishable key (pk_) and the transaction's
  *   client secret (checked by the operation), or the seller's server with its secret key;
- * - `public`: anyone, with no key (a key, when sent, is resolved: the owner may see more).
+ * - `public`: anyone, with no key (a key, when sent, is resolved: the owner may see more);
+ * - `member`: a team member signed in to the dashboard, with the session cookie and no key
+ *   (http/dashboard-session.ts; only under /dashboard/api, which API keys never reach).
  */
-export type Caller = "secret" | "company" | "browser" | "public";
+export type Caller = "secret" | "company" | "browser" | "public" | "member";
 
 /** A route's access declaration. */
 export interface Access {

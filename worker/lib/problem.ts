@@ -30,6 +30,11 @@ export const ERROR_CODES = {
     title: "The request body is too large",
     description: "The body exceeds the limit (100 KB by default); `limitBytes` says the limit.",
   },
+  PASSKEY_INVALID: {
+    status: 400,
+    title: "The passkey could not be verified",
+    description: "A dashboard registration or sign-in whose WebAuthn answer failed verification (another origin, a challenge unknown, used or older than 5 minutes, no user verification, a passkey not registered here); `detail` says which (docs/dashboard.md).",
+  },
   THREEDS_AUTHENTICATION_INVALID: {
     status: 400,
     title: "The 3DS authentication does not authorize this payment",
@@ -45,15 +50,25 @@ export const ERROR_CODES = {
     title: "A publishable key cannot be used here",
     description: "A publishable key (`pk_`) on a route that is not browser-safe: call it from your server with the secret key.",
   },
+  DASHBOARD_SIGN_IN_REQUIRED: {
+    status: 401,
+    title: "Sign in to the dashboard",
+    description: "A dashboard route (`/dashboard/api/…`) without a session that works: none, ended (signed out, idle 30 minutes, 12 hours old) or its member no longer active (docs/dashboard.md).",
+  },
   FORBIDDEN: {
     status: 403,
     title: "No permission for this resource",
-    description: "The key may not manage this seller's webhooks, notification settings or delivery history (docs/webhooks.md), or a sub-seller asked for a company-only action: creating sellers or fee plans, suspending itself, the commission summary (docs/sellers.md).",
+    description: "The key may not manage this seller's webhooks, notification settings or delivery history (docs/webhooks.md), or a sub-seller asked for a company-only action: creating sellers or fee plans, suspending itself, the commission summary (docs/sellers.md). In the dashboard: the member's profile does not allow the action, or a change came from another origin (docs/dashboard.md).",
   },
   RESOURCE_NOT_FOUND: {
     status: 404,
     title: "Resource not found",
     description: "No such resource in the key's mode, or it belongs to another seller.",
+  },
+  INVITE_INVALID: {
+    status: 404,
+    title: "The invite link cannot be used",
+    description: "A dashboard invite that is unknown, expired (72 hours), already used or replaced by a newer one, or whose member was disabled; one answer for all, so a guess learns nothing (docs/dashboard.md).",
   },
   ROUTE_NOT_FOUND: {
     status: 404,

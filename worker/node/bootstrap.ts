@@ -8,12 +8,16 @@ import { dirname } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { installation } from "../db/schema";
+import { ownerInvite } from "../domain/dashboard/invites";
 import { companySellerWrites, type SellerWithKeys } from "../domain/sellers";
 
 const BOOTSTRAP_KEY = "bootstrap_seller_id";
 
-/** The bootstrap seller: `created` holds the new keys on the first start only. */
-export type Bootstrap = { sellerId: string; created: SellerWithKeys | null };
+/**
+ * The bootstrap seller: `created` holds the new keys on the first start only, and `ownerInviteUrl`
+ * the link its owner registers a dashboard passkey with (docs/dashboard.md).
+ */
+export type Bootstrap = { sellerId: string; created: SellerWithKeys | null; ownerInviteUrl?: string };
 
 /**
  * Ensures the sandbox seller exists. The seller, its keys and the installation row are written in
@@ -21,7 +25,7 @@ export type Bootstrap = { sellerId: string; created: SellerWithKeys | null };
  * empty database (npm start beside npm run dev:worker) the second's batch fails on the
  * installation key, so only one seller exists and only its keys are ever printed.
  */
-export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstrap> {
+export async function ensureBootstrapSeller(db: Db, now: Date, baseUrl?: string): Promise<Bootstrap> {
   const existing = () => db.select().from(installation).where(eq(installation.key, BOOTSTRAP_KEY)).limit(1);
   const [row] = await existing();
   if (row) return { sellerId: row.value, created: null };
@@ -40,7 +44,9 @@ export async function ensureBootstrapSeller(db: Db, now: Date): Promise<Bootstra
     if (winner) return { sellerId: winner.value, created: null };
     throw err;
   }
-  return { sellerId: seller.sellerId, created: seller };
+  // The owner's dashboard invite, printed once beside the keys (a later one: admin team:invite).
+  const invite = baseUrl ? await ownerInvite({ db, now: () => now, config: { baseUrl } }, seller.sellerId) : null;
+  return { sellerId: seller.sellerId, created: seller, ...(invite && { ownerInviteUrl: invite.inviteUrl }) };
 }
 
 /**
@@ -56,13 +62,18 @@ export function bootstrapLines(bootstrap: Bootstrap, keysFile?: string): string[
     lines.push("  Keys         issued on the first start; rotate with npm run admin -- keys:rotate --seller <id>");
     return lines;
   }
-  const keys = [`  Secret key   ${bootstrap.created.apiKey}`, `  Publishable  ${bootstrap.created.publishableKey}`];
+  const keys = [
+    `  Secret key   ${bootstrap.created.apiKey}`,
+    `  Publishable  ${bootstrap.created.publishableKey}`,
+    ...(bootstrap.ownerInviteUrl ? [`  Dashboard    ${bootstrap.ownerInviteUrl}   (the owner's invite: register a passkey within 72 h)`] : []),
+  ];
   if (keysFile) {
     mkdirSync(dirname(keysFile), { recursive: true, mode: 0o700 });
     writeFileSync(keysFile, `${[`  Seller       ${bootstrap.sellerId}`, ...keys].join("\n")}\n`, { mode: 0o600, flag: "wx" });
     lines.push(`  Keys         written to ${keysFile} (mode 0600): move them to your secret store, then delete the file`);
     return lines;
   }
-  lines.push(...keys, "", "  The secret key is shown only now: keep it. Rotate with", `  ${rotate}`);
+  lines.push(...keys, "", "  The secret key and the invite are shown only now: keep them. Rotate with", `  ${rotate}`);
+  lines.push(`  A new owner invite: npm run admin -- team:invite --seller ${bootstrap.sellerId} --email <owner e-mail> --profile OWNER`);
   return lines;
 }

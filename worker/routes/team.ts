@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/context";
 import { localeOf } from "../lib/locale";
 import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
-import { TeamListSchema, TeamMemberCreateSchema, TeamMemberSchema } from "../schemas/team";
+import { TeamListSchema, TeamMemberCreateSchema, TeamMemberInvitedSchema } from "../schemas/team";
 
 const common = { tags: ["Sellers"], request: { params: idParam("sellerId") } };
 
@@ -28,9 +28,9 @@ const addMemberRoute = route("secret", {
   method: "post",
   path: "/v1/sellers/{sellerId}/team",
   operationId: "addTeamMember",
-  summary: "Invite a member to the seller's team",
+  summary: "Invite a member to the seller's team (answers the dashboard invite link once)",
   request: { ...common.request, body: jsonBody(TeamMemberCreateSchema, { email: "ana@paoquente.com.br", firstName: "Ana", lastName: "Souza", profile: "FINANCE" }) },
-  responses: { 201: json(TeamMemberSchema, "The member, INVITED."), ...problemResponses(400, 401, 404, 409) },
+  responses: { 201: json(TeamMemberInvitedSchema, "The member, INVITED, with their invite link (shown once)."), ...problemResponses(400, 401, 404, 409) },
 });
 
 /** The team routes. */

@@ -23,6 +23,15 @@ export const TeamMemberSchema = z
   })
   .openapi("TeamMember");
 
+/** The answer of POST /v1/sellers/{sellerId}/team: the member and their invite link, shown this once. */
+export const TeamMemberInvitedSchema = TeamMemberSchema.extend({
+  inviteUrl: z.url().openapi({
+    description: "The single-use link (72 hours) that lets the member register a passkey for the dashboard; shown only in this answer (docs/dashboard.md).",
+    example: "https://pay.example.com/dashboard/invite#token=4kQ…",
+  }),
+  inviteExpiresAt: z.string().openapi({ example: "2026-11-29T12:00:00.000Z" }),
+}).openapi("TeamMemberInvited");
+
 /** GET /v1/sellers/{sellerId}/team: the spec's `{items, totalItems}`. */
 export const TeamListSchema = z.object({ items: z.array(TeamMemberSchema), totalItems: z.number().int() }).openapi("TeamList");
 

@@ -10,6 +10,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { TeamMemberCreate } from "../../schemas/team";
 import type { Scope } from "../scope";
+import { inviteWrites } from "../dashboard/invites";
 import { sellerInReach } from "../sub-sellers/reach";
 import { memberLabels } from "./labels";
 
@@ -32,7 +33,7 @@ export async function listTeam(platform: Platform, caller: Scope, sellerId: stri
   return { items: rows.map((row) => toTeamMember(row, locale)), totalItems: rows.length };
 }
 
-/** Adds a member, INVITED. */
+/** Adds a member, INVITED, with the invite link that lets them register a passkey (shown once). */
 export async function addTeamMember(platform: Platform, caller: Scope, sellerId: string, input: TeamMemberCreate, locale: Locale) {
   await sellerInReach(platform.db, caller, sellerId);
   const at = platform.now().toISOString();
@@ -49,11 +50,13 @@ export async function addTeamMember(platform: Platform, caller: Scope, sellerId:
     createdAt: at,
     updatedAt: at,
   };
-  // The unique (seller, e-mail) index decides a race; the insert is skipped, not failed.
-  const inserted = await platform.db.insert(teamMembers).values(row).onConflictDoNothing().returning({ id: teamMembers.id });
-  if (inserted.length === 0) {
+  // The unique (seller, e-mail) index decides a race: the insert is skipped, not failed, and the
+  // invite is written only with the member it invites (docs/dashboard.md).
+  const { writes, invite } = await inviteWrites(platform, sellerId, row.id, sql`exists (select 1 from ${teamMembers} where ${teamMembers.id} = ${row.id})`);
+  const [inserted] = await platform.db.batch([platform.db.insert(teamMembers).values(row).onConflictDoNothing(), ...writes]);
+  if (inserted.rowsAffected === 0) {
     const [existing] = await platform.db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.sellerId, sellerId), eq(teamMembers.email, email)));
     throw new ApiError("TEAM_MEMBER_EXISTS", `${email} is already on this seller's team.`, { extensions: { memberId: existing?.id ?? null } });
   }
-  return toTeamMember(row, locale);
+  return { ...toTeamMember(row, locale), ...invite };
 }

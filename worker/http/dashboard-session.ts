@@ -1,0 +1,86 @@
+/**
+ * The dashboard's side of authentication (docs/dashboard.md): the session cookie, the Origin
+ * check on every change, the signed-in member, and the profile's permission for a route. API keys
+ * play no part here, as cookies play none on /v1.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { recordAudit, type Actor } from "../domain/dashboard/audit";
+import { can, type Permission } from "../domain/dashboard/permissions";
+import { relyingParty } from "../domain/dashboard/relying-party";
+import { SESSION_HOURS, sessionOf, type SignedIn, type Visitor } from "../domain/dashboard/sessions";
+import { ApiError } from "../lib/problem";
+import type { AppEnv } from "./context";
+
+/** The cookie holding the session's token. */
+export const SESSION_COOKIE = "pay_dashboard";
+const COOKIE_PATH = "/dashboard";
+
+/** Where the request comes from, for the session list and the audit log. */
+export function visitorOf(c: Context<AppEnv>): Visitor {
+  return { ip: c.get("platform").clientAddress?.(c.req.raw, c.env) ?? null, userAgent: c.req.header("user-agent") ?? null };
+}
+
+/** The actor of a signed-in member's request. */
+export function actorOf(c: Context<AppEnv>, signedIn: SignedIn): Actor {
+  return { sellerId: signedIn.member.sellerId, memberId: signedIn.member.id, memberEmail: signedIn.member.email, ...visitorOf(c) };
+}
+
+/** `Secure` everywhere but plain http on this machine (a browser drops Secure cookies over http). */
+function secureCookie(c: Context<AppEnv>): boolean {
+  const { protocol, hostname } = new URL(c.get("platform").config.baseUrl);
+  return !(protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]"));
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Strict, scoped to /dashboard, for the session's lifetime. */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Strict", path: COOKIE_PATH, secure: secureCookie(c), maxAge: SESSION_HOURS * 3600 });
+}
+
+/** Removes the session cookie. */
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: COOKIE_PATH, secure: secureCookie(c), httpOnly: true, sameSite: "Strict" });
+}
+
+/**
+ * Changes (any method but GET and HEAD) only from the service's own pages: `Origin` must be its
+ * origin. SameSite=Strict already keeps the cookie off other sites' requests; this is the second lock,
+ * and it also guards the sign-in routes, which have no cookie yet.
+ */
+export const sameOriginChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.header("origin") !== relyingParty(c.get("platform")).origin) {
+    throw new ApiError("FORBIDDEN", "Dashboard changes are accepted only from the dashboard's own pages (the Origin header does not match).");
+  }
+  await next();
+};
+
+/** The member's session, or 401 DASHBOARD_SIGN_IN_REQUIRED. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  const found = token ? await sessionOf(c.get("platform"), token) : null;
+  if (!found) {
+    if (token) clearSessionCookie(c);
+    throw new ApiError("DASHBOARD_SIGN_IN_REQUIRED", "Sign in to the dashboard: no session, or it ended.");
+  }
+  c.set("member", found);
+  await next();
+};
+
+/** The signed-in member of a route behind `signedIn`. */
+export function memberOf(c: Context<AppEnv>): SignedIn {
+  const member = c.get("member");
+  if (!member) throw new Error("memberOf on a route without the signedIn middleware");
+  return member;
+}
+
+/** 403 FORBIDDEN unless the member's profile allows `permission`; a refusal is audited. */
+export function requirePermission(permission: Permission, target?: (c: Context<AppEnv>) => { targetType: string; targetId: string }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const member = memberOf(c);
+    if (!can(member.member.profile, permission)) {
+      await recordAudit(c.get("platform"), actorOf(c, member), { action: permission, outcome: "denied", ...target?.(c) });
+      throw new ApiError("FORBIDDEN", `The ${member.member.profile} profile may not do this (${permission}); ask an owner or admin.`);
+    }
+    await next();
+  };
+}

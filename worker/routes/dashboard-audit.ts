@@ -1,0 +1,23 @@
+/** The dashboard's audit log (docs/dashboard.md): OWNER and ADMIN read it, newest first, by cursor. */
+import { Hono } from "hono";
+import { z } from "zod";
+import { listAudit } from "../domain/dashboard/audit";
+import { declarePage } from "../http/access";
+import type { AppEnv } from "../http/context";
+import { memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { dashboardQuery } from "./dashboard-body";
+
+const path = declarePage("GET", "/dashboard/api/audit-log", { caller: "member" });
+
+const Query = z
+  .object({
+    size: z.coerce.number({ error: "must be an integer from 1 to 100" }).int("must be an integer from 1 to 100").min(1, "must be at least 1").max(100, "must be at most 100").default(50),
+    cursor: z.string().max(512, "is at most 512 characters").optional(),
+  })
+  .strict();
+
+/** The audit log's route. */
+export const dashboardAuditRoutes = new Hono<AppEnv>().get(path, signedIn, requirePermission("audit.read"), async (c) => {
+  const { size, cursor } = dashboardQuery(c, Query);
+  return c.json(await listAudit(c.get("platform"), memberOf(c).member.sellerId, size, cursor));
+});

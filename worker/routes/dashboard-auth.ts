@@ -1,0 +1,78 @@
+/**
+ * The dashboard's sign-in routes (docs/dashboard.md): registering a passkey from an invite,
+ * signing in and out, the member's own sessions. Outside OpenAPI: the dashboard's private API.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { recordAudit } from "../domain/dashboard/audit";
+import { PROFILE_PERMISSIONS } from "../domain/dashboard/permissions";
+import { registerPasskey, registrationOptions } from "../domain/dashboard/register-passkey";
+import { endSession, endSessionsOf, listSessions } from "../domain/dashboard/sessions";
+import { signIn, signInOptions } from "../domain/dashboard/sign-in";
+import { toTeamMember } from "../domain/team/members";
+import { declarePage } from "../http/access";
+import type { AppEnv } from "../http/context";
+import { actorOf, clearSessionCookie, memberOf, setSessionCookie, signedIn, visitorOf } from "../http/dashboard-session";
+import { localeOf } from "../lib/locale";
+import { dashboardBody } from "./dashboard-body";
+
+const member = { caller: "member" } as const;
+const anyone = { caller: "public" } as const;
+const paths = {
+  registrationOptions: declarePage("POST", "/dashboard/api/invites/registration-options", anyone),
+  register: declarePage("POST", "/dashboard/api/invites/register", anyone),
+  signInOptions: declarePage("POST", "/dashboard/api/sign-in/options", anyone),
+  signIn: declarePage("POST", "/dashboard/api/sign-in", anyone),
+  me: declarePage("GET", "/dashboard/api/me", member),
+  sessions: declarePage("GET", "/dashboard/api/sessions", member),
+  signOut: declarePage("POST", "/dashboard/api/sign-out", member),
+  signOutEverywhere: declarePage("POST", "/dashboard/api/sign-out-everywhere", member),
+};
+
+const InviteToken = z.object({ token: z.string().max(200) }).strict();
+const Registration = z.object({ token: z.string().max(200), challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }).strict();
+const SignIn = z.object({ challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }).strict();
+
+/** The sign-in routes. */
+export const dashboardAuthRoutes = new Hono<AppEnv>()
+  .post(paths.registrationOptions, async (c) => {
+    const { token } = await dashboardBody(c, InviteToken);
+    return c.json(await registrationOptions(c.get("platform"), token), 200);
+  })
+  .post(paths.register, async (c) => {
+    const body = await dashboardBody(c, Registration);
+    const { token, member: row } = await registerPasskey(c.get("platform"), body as never, visitorOf(c));
+    setSessionCookie(c, token);
+    return c.json({ member: toTeamMember(row, localeOf(c.req.header("accept-language"))) }, 201);
+  })
+  .post(paths.signInOptions, async (c) => c.json(await signInOptions(c.get("platform")), 200))
+  .post(paths.signIn, async (c) => {
+    const body = await dashboardBody(c, SignIn);
+    const { token, member: row } = await signIn(c.get("platform"), body as never, visitorOf(c));
+    setSessionCookie(c, token);
+    return c.json({ member: toTeamMember(row, localeOf(c.req.header("accept-language"))) }, 200);
+  })
+  .get(paths.me, signedIn, (c) => {
+    const { member: row, seller, session } = memberOf(c);
+    return c.json({
+      member: toTeamMember(row, localeOf(c.req.header("accept-language"))),
+      seller,
+      permissions: PROFILE_PERMISSIONS[row.profile],
+      session: { id: session.publicId, createdAt: session.createdAt, expiresAt: session.expiresAt },
+    });
+  })
+  .get(paths.sessions, signedIn, async (c) => c.json(await listSessions(c.get("platform"), memberOf(c))))
+  .post(paths.signOut, signedIn, async (c) => {
+    const signed = memberOf(c);
+    await endSession(c.get("platform"), signed.session.id);
+    await recordAudit(c.get("platform"), actorOf(c, signed), { action: "session.sign_out", outcome: "ok", targetType: "session", targetId: signed.session.publicId });
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  .post(paths.signOutEverywhere, signedIn, async (c) => {
+    const signed = memberOf(c);
+    const ended = await endSessionsOf(c.get("platform"), signed.member.id);
+    await recordAudit(c.get("platform"), actorOf(c, signed), { action: "session.sign_out_everywhere", outcome: "ok", targetType: "member", targetId: signed.member.id, details: { sessionsEnded: ended } });
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
