@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DashboardVisitor } from "./support/dashboard";
 import { afterAll, describe, expect, it } from "vitest";
 import { buyerBody } from "./support/fixtures";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "./support/node-host";
@@ -64,11 +65,30 @@ describe("npm start (Node host, embedded libSQL file)", () => {
     expect((await patched.json()).email).toBe("maria.silva@example.com");
     const withPk = await fetch(`${base}/v1/buyers/${buyer.id}`, { headers: { "X-Api-Key": pk! } });
     expect(withPk.status).toBe(401);
+
+    // The owner's dashboard invite, printed beside the keys: a passkey registered from it signs in.
+    const inviteUrl = /Dashboard\s+(\S+#token=\w+)/.exec(first.out)?.[1];
+    expect(inviteUrl, first.out).toBeTruthy();
+    const owner = new DashboardVisitor((path, init) => fetch(`${new URL(inviteUrl!).origin}${path}`, init), new URL(inviteUrl!).origin);
+    const registered = await owner.register(inviteUrl!);
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    // Plain http on this machine: the cookie cannot be Secure, or the browser would drop it.
+    expect(registered.headers.get("set-cookie")).not.toMatch(/Secure/);
+    expect(await (await owner.request("GET", "/dashboard/api/me")).json()).toMatchObject({ member: { profile: "OWNER" }, seller: { id: sellerId } });
     await stop(first.child, port);
 
     const second = await start(port);
     expect(second.out).toContain(sellerId!);
     expect(second.out).not.toContain("sk_test_");
+    expect(second.out).not.toContain("#token=");
+    // The operator's recovery path: a new invite from the CLI; the printed one no longer works.
+    const invited = await run("npm", ["run", "admin", "--", "team:invite", "--seller", sellerId!, "--email", "ops@example.com", "--profile", "FINANCE", "--json"], port);
+    expect(invited.code, invited.stderr).toBe(0);
+    const { inviteUrl: cliInvite, profile } = JSON.parse(invited.stdout);
+    expect(profile).toBe("FINANCE");
+    const ops = new DashboardVisitor((path, init) => fetch(`${new URL(cliInvite).origin}${path}`, init), new URL(cliInvite).origin);
+    expect((await ops.register(cliInvite)).status).toBe(201);
+    expect((await (await ops.request("GET", "/dashboard/api/me")).json()).member.email).toBe("ops@example.com");
     const again = await fetch(`${base}/v1/buyers/${buyer.id}`, { headers: { "X-Api-Key": sk! } });
     expect(again.status).toBe(200);
 

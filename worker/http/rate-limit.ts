@@ -46,6 +46,7 @@ const WHO: Record<RateLimitPolicyName, string> = {
   cardClientAddress: "this address may make {limit} requests to the card routes",
   cardPublishableKey: "this publishable key may make {limit} requests to the card routes",
   invalidKeyClientAddress: "this address may send {limit} API keys that are not valid",
+  dashboardSignInClientAddress: "this address may start {limit} dashboard sign-ins or passkey registrations",
 };
 
 /** The 429 of `policy`, with Retry-After and the IETF draft's headers. */
@@ -74,13 +75,25 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * Counts a request against its client address under `policy`; past the limit it throws the 429.
+ * No limiter or no address (a test without one): nothing is counted.
+ */
+export async function countClientAddress(c: Context<AppEnv>, policy: RateLimitPolicyName): Promise<void> {
+  const { rateLimiter: limiter, clientAddress } = c.get("platform");
+  const address = limiter && clientAddress?.(c.req.raw, c.env);
+  if (!limiter || !address) return;
+  if (!(await limiter.limit(policy, `addr:${address}`))) throw rateLimited(limiter, policy);
+}
+
+/**
  * Counts a request whose key is not valid against its client address (called by `authenticate`
  * before it answers 401); past the limit it throws the 429 instead. A client that guesses keys, or
  * keeps sending a revoked one, is cut off; valid keys from the same address are not counted here.
  */
-export async function countInvalidKey(c: Context<AppEnv>): Promise<void> {
-  const { rateLimiter: limiter, clientAddress } = c.get("platform");
-  const address = limiter && clientAddress?.(c.req.raw, c.env);
-  if (!limiter || !address) return;
-  if (!(await limiter.limit("invalidKeyClientAddress", `addr:${address}`))) throw rateLimited(limiter, "invalidKeyClientAddress");
-}
+export const countInvalidKey = (c: Context<AppEnv>): Promise<void> => countClientAddress(c, "invalidKeyClientAddress");
+
+/** The dashboard's sign-in and invite routes, per client address (docs/dashboard.md). */
+export const limitDashboardSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await countClientAddress(c, "dashboardSignInClientAddress");
+  await next();
+};

@@ -24,6 +24,8 @@ export interface RateLimitPolicy {
  * tighter on the routes that touch card numbers (3DS setup and authentication, confirm), where
  * card-testing bots work. Keys that are not valid (unknown, malformed or revoked): per client
  * address, so a client guessing or replaying dead keys is cut off while every valid key goes on.
+ * The dashboard's sign-in and invite routes (anyone may call them, and each issues a challenge
+ * row): per client address, a person's few tries a minute with room for an office behind one NAT.
  */
 export const RATE_LIMIT_POLICIES = {
   secretTest: { limit: 250, period: 10, binding: "RL_SECRET_TEST" },
@@ -33,6 +35,7 @@ export const RATE_LIMIT_POLICIES = {
   cardClientAddress: { limit: 60, period: 60, binding: "RL_CARD_CLIENT_ADDRESS" },
   cardPublishableKey: { limit: 1200, period: 60, binding: "RL_CARD_PUBLISHABLE_KEY" },
   invalidKeyClientAddress: { limit: 30, period: 60, binding: "RL_INVALID_KEY_CLIENT_ADDRESS" },
+  dashboardSignInClientAddress: { limit: 30, period: 60, binding: "RL_DASHBOARD_SIGN_IN_CLIENT_ADDRESS" },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;

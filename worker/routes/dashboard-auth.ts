@@ -13,6 +13,7 @@ import { toTeamMember } from "../domain/team/members";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { actorOf, clearSessionCookie, memberOf, setSessionCookie, signedIn, visitorOf } from "../http/dashboard-session";
+import { limitDashboardSignIn } from "../http/rate-limit";
 import { localeOf } from "../lib/locale";
 import { dashboardBody } from "./dashboard-body";
 
@@ -35,18 +36,18 @@ const SignIn = z.object({ challengeId: z.string().max(64), response: z.record(z.
 
 /** The sign-in routes. */
 export const dashboardAuthRoutes = new Hono<AppEnv>()
-  .post(paths.registrationOptions, async (c) => {
+  .post(paths.registrationOptions, limitDashboardSignIn, async (c) => {
     const { token } = await dashboardBody(c, InviteToken);
     return c.json(await registrationOptions(c.get("platform"), token), 200);
   })
-  .post(paths.register, async (c) => {
+  .post(paths.register, limitDashboardSignIn, async (c) => {
     const body = await dashboardBody(c, Registration);
     const { token, member: row } = await registerPasskey(c.get("platform"), body as never, visitorOf(c));
     setSessionCookie(c, token);
     return c.json({ member: toTeamMember(row, localeOf(c.req.header("accept-language"))) }, 201);
   })
-  .post(paths.signInOptions, async (c) => c.json(await signInOptions(c.get("platform")), 200))
-  .post(paths.signIn, async (c) => {
+  .post(paths.signInOptions, limitDashboardSignIn, async (c) => c.json(await signInOptions(c.get("platform")), 200))
+  .post(paths.signIn, limitDashboardSignIn, async (c) => {
     const body = await dashboardBody(c, SignIn);
     const { token, member: row } = await signIn(c.get("platform"), body as never, visitorOf(c));
     setSessionCookie(c, token);

@@ -27,7 +27,7 @@ export const TeamMemberSchema = z
 export const TeamMemberInvitedSchema = TeamMemberSchema.extend({
   inviteUrl: z.url().openapi({
     description: "The single-use link (72 hours) that lets the member register a passkey for the dashboard; shown only in this answer (docs/dashboard.md).",
-    example: "https://pay.example.com/dashboard/invite#token=4kQ…",
+    example: "https://pay.example.com/dashboard/invite#token=4kQ9sTz1VbN7wXe2RcYh8LmP3dF6gJ0aKuE5oIqW9tS",
   }),
   inviteExpiresAt: z.string().openapi({ example: "2026-11-29T12:00:00.000Z" }),
 }).openapi("TeamMemberInvited");

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { insertWhere } from "../../db/guarded";
 import { auditLog } from "../../db/schema";
 import { base64urlToText, textToBase64url } from "../../lib/base64url";
-import { ApiError } from "../../lib/problem";
+import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { Visitor } from "./sessions";
 
@@ -67,7 +67,7 @@ export async function listAudit(platform: Platform, sellerId: string, size: numb
       /* checked below */
     }
     if (typeof at !== "string" || typeof id !== "string") {
-      throw new ApiError("VALIDATION_FAILED", "cursor is not one this API issued.", { errors: [{ path: "cursor", in: "query", code: "invalid", message: "is not a cursor this API issued" }] });
+      throw validationError([{ path: "cursor", in: "query", code: "invalid_cursor", message: "is not a cursor this API issued (use a page's nextCursor)" }]);
     }
     after = or(lt(auditLog.at, at), and(eq(auditLog.at, at), lt(auditLog.id, id)));
   }
