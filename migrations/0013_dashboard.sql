@@ -63,4 +63,5 @@ CREATE TABLE `team_invites` (
 	FOREIGN KEY (`seller_id`) REFERENCES `sellers`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `team_invites_member_idx` ON `team_invites` (`member_id`);
+CREATE INDEX `team_invites_member_idx` ON `team_invites` (`member_id`);--> statement-breakpoint
+ALTER TABLE `api_keys` ADD `expires_at` text;

@@ -43,9 +43,12 @@ import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 import { subscriptionsRoutes } from "./routes/subscriptions";
 import { testClocksRoutes } from "./routes/test-clocks";
 import { dashboardAuditRoutes } from "./routes/dashboard-audit";
+import { dashboardDevelopersRoutes } from "./routes/dashboard-developers";
+import { dashboardTeamRoutes } from "./routes/dashboard-team";
+import { dashboardWebhooksRoutes } from "./routes/dashboard-webhooks";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { dashboardPaymentsRoutes } from "./routes/dashboard-payments";
-import { sameOriginChanges } from "./http/dashboard-session";
+import { sameOriginChanges, signedIn } from "./http/dashboard-session";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -134,6 +137,7 @@ export function createApp(platform: Platform) {
   // The dashboard's API: its own session cookie (never a key), changes only from its own origin.
   app.use("/dashboard/api/*", noStore);
   app.use("/dashboard/api/*", sameOriginChanges);
+  app.use("/dashboard/api/*", (c, next) => (requestAccess(c)?.caller === "member" ? signedIn(c, next) : next()));
   app.use("/dashboard/api/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
 
   app.route("/", systemRoutes);
@@ -163,6 +167,9 @@ export function createApp(platform: Platform) {
   app.route("/", linkPageRoutes);
   app.route("/", dashboardAuthRoutes);
   app.route("/", dashboardPaymentsRoutes);
+  app.route("/", dashboardDevelopersRoutes);
+  app.route("/", dashboardWebhooksRoutes);
+  app.route("/", dashboardTeamRoutes);
   app.route("/", dashboardAuditRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -33,10 +33,28 @@ beforeAll(async () => {
   }
 });
 
-/** A request that needs each permission, and the status it answers when allowed. */
+/**
+ * A request that needs each permission, and the status it answers when allowed: the route's own
+ * answer past the permission check (a made-up id's 404 where a real one would change data).
+ */
+const none = () => crypto.randomUUID();
 const ACTIONS: Record<Permission, { method: string; path: () => string; body?: unknown; ok: number }> = {
   "payments.read": { method: "GET", path: () => `/dashboard/api/payments/${paymentId}`, ok: 200 },
   "payments.refund": { method: "POST", path: () => `/dashboard/api/payments/${paymentId}/refunds`, body: { amount: 1 }, ok: 201 },
+  "reports.read": { method: "GET", path: () => "/dashboard/api/overview", ok: 200 },
+  "settlements.read": { method: "GET", path: () => "/dashboard/api/settlements", ok: 200 },
+  "links.read": { method: "GET", path: () => "/dashboard/api/payment-links", ok: 200 },
+  "links.manage": { method: "POST", path: () => `/dashboard/api/payment-links/${none()}/deactivate`, ok: 404 },
+  "subscriptions.read": { method: "GET", path: () => "/dashboard/api/subscriptions", ok: 200 },
+  "subscriptions.manage": { method: "POST", path: () => `/dashboard/api/subscriptions/${none()}/cancel`, body: {}, ok: 404 },
+  "webhooks.read": { method: "GET", path: () => "/dashboard/api/webhooks", ok: 200 },
+  "webhooks.manage": { method: "POST", path: () => `/dashboard/api/webhooks/deliveries/${none()}/retry`, ok: 404 },
+  "developers.read": { method: "GET", path: () => "/dashboard/api/keys", ok: 200 },
+  "keys.manage": { method: "POST", path: () => "/dashboard/api/keys/roll", body: { kind: "publishable", expiresInHours: 1 }, ok: 201 },
+  "team.read": { method: "GET", path: () => "/dashboard/api/team", ok: 200 },
+  "team.manage": { method: "POST", path: () => `/dashboard/api/team/${none()}/invite`, ok: 404 },
+  "sellers.read": { method: "GET", path: () => "/dashboard/api/sub-sellers", ok: 200 },
+  "sellers.manage": { method: "POST", path: () => `/dashboard/api/sub-sellers/${none()}/suspend`, ok: 404 },
   "audit.read": { method: "GET", path: () => "/dashboard/api/audit-log", ok: 200 },
 };
 

@@ -73,7 +73,7 @@ export interface TestPasskey {
 export async function createPasskey(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string, opts: { userVerified?: boolean } = {}) {
   const rpId = options.rp.id ?? new URL(origin).hostname;
   const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
-  const jwk = await crypto.subtle.exportKey("jwk", keys.publicKey);
+  const jwk = (await crypto.subtle.exportKey("jwk", keys.publicKey)) as JsonWebKey;
   const cose = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, fromB64url(jwk.x!)], [-3, fromB64url(jwk.y!)]]));
   const credId = crypto.getRandomValues(new Uint8Array(16));
   const flags = UP | AT | (opts.userVerified === false ? 0 : UV);

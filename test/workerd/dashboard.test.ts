@@ -36,12 +36,12 @@ describe("the dashboard in workerd", () => {
     const finance = await member("FINANCE");
     const me = await (await finance.request("GET", "/dashboard/api/me")).json();
     expect(me).toMatchObject({ member: { profile: "FINANCE", status: "ACTIVE" }, permissions: ["payments.read", "payments.refund"] });
-    const list = await (await finance.request("GET", "/dashboard/api/payments?size=100")).json();
-    expect(list.items.map((t: { id: string }) => t.id)).toContain(id);
+    const list = (await (await finance.request("GET", "/dashboard/api/payments?size=100")).json()) as { items: Array<{ id: string }> };
+    expect(list.items.map((t) => t.id)).toContain(id);
     const refund = await finance.request("POST", `/dashboard/api/payments/${id}/refunds`, { amount: 1200 }, { "Idempotency-Key": crypto.randomUUID() });
     expect(refund.status, await refund.clone().text()).toBe(201);
     expect(await refund.json()).toMatchObject({ amount: 1200, status: "PENDING" });
-    expect((await (await api("GET", `/v1/transactions/${id}`)).json()).status).toBe("REFUND_PENDING");
+    expect(((await (await api("GET", `/v1/transactions/${id}`)).json()) as { status: string }).status).toBe("REFUND_PENDING");
     expect((await finance.request("GET", "/dashboard/api/audit-log")).status).toBe(403);
     expect((await finance.request("POST", "/dashboard/api/sign-out")).status).toBe(204);
     expect((await finance.request("GET", "/dashboard/api/me")).status).toBe(401);

@@ -227,6 +227,11 @@ export const apiKeys = sqliteTable(
     publicKey: text("public_key"),
     createdAt: text("created_at").notNull(),
     revokedAt: text("revoked_at"),
+    /**
+     * A rolled key's last moment (docs/dashboard.md, "Rolling a key"): it keeps working until
+     * then, beside its successor. Null: no end set.
+     */
+    expiresAt: text("expires_at"),
   },
   (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_seller_idx").on(t.sellerId)],
 );

@@ -4,7 +4,7 @@
  * A key is `{sk|pk}_{test|live}_` + 32 base62 characters (190 bits). Only its SHA-256 is stored,
  * with a short visible prefix; the full key is shown once, when issued.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import { apiKeys, sellers, type PaymentMethod } from "../db/schema";
@@ -115,10 +115,11 @@ const profileById = perDatabase((db) => db.select(PROFILE_COLUMNS).from(sellers)
 
 function prepareLookup(db: Db) {
   return db
-    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode, ...PROFILE_COLUMNS })
+    .select({ id: apiKeys.id, sellerId: apiKeys.sellerId, kind: apiKeys.kind, mode: apiKeys.mode, keyExpiresAt: apiKeys.expiresAt, ...PROFILE_COLUMNS })
     .from(apiKeys)
     .innerJoin(sellers, eq(sellers.id, apiKeys.sellerId))
-    .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    // A rolled key works until its expiry (docs/dashboard.md).
+    .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql.placeholder("now")))))
     .limit(1)
     .prepare();
 }
@@ -137,14 +138,16 @@ export async function resolveKey(db: Db, presented: string, now: Date): Promise<
   if (hit && hit.expiresAt > now.getTime()) return hit.identity;
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const [row] = await lookup.all({ hash: await sha256Hex(presented) });
+  const [row] = await lookup.all({ hash: await sha256Hex(presented), now: now.toISOString() });
   if (!row) {
     cache.delete(presented);
     return null;
   }
-  const { id, sellerId, kind, mode, ...seller } = row;
+  const { id, sellerId, kind, mode, keyExpiresAt, ...seller } = row;
   const identity: KeyIdentity = { keyId: id, sellerId, kind, mode, seller };
-  cache.set(presented, { identity, expiresAt: now.getTime() + KEY_CACHE_TTL_SECONDS * 1000 });
+  // Never cached past the key's own end.
+  const trusted = now.getTime() + KEY_CACHE_TTL_SECONDS * 1000;
+  cache.set(presented, { identity, expiresAt: keyExpiresAt ? Math.min(trusted, Date.parse(keyExpiresAt)) : trusted });
   return identity;
 }
 

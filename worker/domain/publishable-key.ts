@@ -20,7 +20,7 @@ const newestPublishable = perDatabase((db) =>
   db
     .select({ key: apiKeys.publicKey })
     .from(apiKeys)
-    .where(and(eq(apiKeys.sellerId, sql.placeholder("sellerId")), eq(apiKeys.kind, "publishable"), eq(apiKeys.mode, sql.placeholder("mode")), isNull(apiKeys.revokedAt), isNotNull(apiKeys.publicKey)))
+    .where(and(eq(apiKeys.sellerId, sql.placeholder("sellerId")), eq(apiKeys.kind, "publishable"), eq(apiKeys.mode, sql.placeholder("mode")), isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt), isNotNull(apiKeys.publicKey)))
     .orderBy(desc(apiKeys.createdAt))
     .limit(1)
     .prepare(),

@@ -5,7 +5,9 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { recordAudit, type Actor } from "../domain/dashboard/audit";
+import { recordAudit, type Actor, type AuditEntry } from "../domain/dashboard/audit";
+import type { Scope } from "../domain/scope";
+import { validationError } from "../lib/validation";
 import { can, type Permission } from "../domain/dashboard/permissions";
 import { relyingParty } from "../domain/dashboard/relying-party";
 import { SESSION_HOURS, sessionOf, type SignedIn, type Visitor } from "../domain/dashboard/sessions";
@@ -54,8 +56,12 @@ export const sameOriginChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The member's session, or 401 DASHBOARD_SIGN_IN_REQUIRED. */
+/**
+ * The member's session, or 401 DASHBOARD_SIGN_IN_REQUIRED. The app runs it for every route
+ * declared `member` (app.ts), before any body is read: a stranger gets 401, never a parse.
+ */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("member")) return next();
   const token = getCookie(c, SESSION_COOKIE);
   const found = token ? await sessionOf(c.get("platform"), token) : null;
   if (!found) {
@@ -83,4 +89,19 @@ export function requirePermission(permission: Permission, target?: (c: Context<A
     }
     await next();
   };
+}
+
+/**
+ * The scope of a dashboard request: the member's seller in the mode the query asks for
+ * (`mode=test`, the default, or `mode=live`), as a secret key of that mode would see it.
+ */
+export function dashboardScope(c: Context<AppEnv>): Scope {
+  const mode = c.req.query("mode") ?? "test";
+  if (mode !== "test" && mode !== "live") throw validationError([{ path: "mode", in: "query", code: "invalid_value", message: "must be test or live" }]);
+  return { sellerId: memberOf(c).member.sellerId, livemode: mode === "live" };
+}
+
+/** Writes the audit row of a change the signed-in member made (`id`: see recordAudit). */
+export function audit(c: Context<AppEnv>, entry: AuditEntry, id?: string): Promise<void> {
+  return recordAudit(c.get("platform"), actorOf(c, memberOf(c)), entry, id);
 }

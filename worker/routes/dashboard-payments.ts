@@ -1,19 +1,19 @@
 /**
  * The dashboard's payments (docs/dashboard.md): the list and one payment as the member's seller's
- * secret key of the chosen mode would see them, and a refund for the profiles allowed to. The same
+ * secret key of the chosen mode would see them, its timeline (events, webhook deliveries), and a refund for the profiles allowed to. The same
  * domain functions as /v1; the refund is idempotent on the interface's Idempotency-Key, kept apart
  * from the seller's own keys, and its audit row is derived from that key.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { recordAudit } from "../domain/dashboard/audit";
+import { paymentTimeline } from "../domain/dashboard/payment-timeline";
 import { runIdempotently } from "../domain/idempotency/run";
 import { listTransactions } from "../domain/transactions/list-transactions";
 import { refundTransaction } from "../domain/transactions/refund-transaction";
 import { readTransactionJson } from "../domain/transactions/store";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { actorOf, memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { audit, dashboardScope, memberOf, requirePermission, signedIn } from "../http/dashboard-session";
 import { sha256Hex } from "../lib/crypto";
 import { PageQuery } from "../lib/pagination";
 import { notFound } from "../lib/problem";
@@ -26,19 +26,13 @@ const member = { caller: "member" } as const;
 const paths = {
   list: declarePage("GET", "/dashboard/api/payments", member),
   one: declarePage("GET", "/dashboard/api/payments/:id", member),
+  timeline: declarePage("GET", "/dashboard/api/payments/:id/timeline", member),
   refund: declarePage("POST", "/dashboard/api/payments/:id/refunds", member),
 };
 
-const Mode = z.object({ mode: z.enum(["test", "live"], { error: "must be test or live" }).default("test") });
-const ListQuery = PageQuery.extend({ status: z.enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional() }).merge(Mode).strict();
+const ListQuery = PageQuery.extend({ status: z.enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(), mode: z.string().optional() }).strict();
 const Id = z.object({ id: ResourceId });
 const RefundKey = z.object({ "idempotency-key": z.string().min(1).max(255) });
-
-/** The member's seller in the mode the query asks for: what a secret key of that mode would see. */
-function scopeOf(c: Context<AppEnv>) {
-  const { mode } = dashboardQuery(c, Mode.passthrough());
-  return { sellerId: memberOf(c).member.sellerId, livemode: mode === "live" };
-}
 
 function paymentId(c: Context<AppEnv>): string {
   const parsed = Id.safeParse({ id: c.req.param("id") });
@@ -49,19 +43,19 @@ function paymentId(c: Context<AppEnv>): string {
 /** The payments routes. */
 export const dashboardPaymentsRoutes = new Hono<AppEnv>()
   .get(paths.list, signedIn, requirePermission("payments.read"), async (c) => {
-    const { mode, ...query } = dashboardQuery(c, ListQuery);
-    const scope = { sellerId: memberOf(c).member.sellerId, livemode: mode === "live" };
-    return c.body(await listTransactions(c.get("platform"), scope, query), 200, { "Content-Type": "application/json" });
+    const { mode: _mode, ...query } = dashboardQuery(c, ListQuery);
+    return c.body(await listTransactions(c.get("platform"), dashboardScope(c), query), 200, { "Content-Type": "application/json" });
   })
   .get(paths.one, signedIn, requirePermission("payments.read"), async (c) => {
     const id = paymentId(c);
-    const json = await readTransactionJson(c.get("platform"), id, scopeOf(c));
+    const json = await readTransactionJson(c.get("platform"), id, dashboardScope(c));
     if (json === null) throw notFound("transaction", id);
     return c.body(json, 200, { "Content-Type": "application/json" });
   })
+  .get(paths.timeline, signedIn, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), paymentId(c))))
   .post(paths.refund, signedIn, requirePermission("payments.refund", (c) => ({ targetType: "transaction", targetId: c.req.param("id") ?? "" })), async (c) => {
     const id = paymentId(c);
-    const scope = scopeOf(c);
+    const scope = dashboardScope(c);
     const signed = memberOf(c);
     const body = await dashboardBody(c, RefundCreateSchema);
     const key = RefundKey.safeParse({ "idempotency-key": c.req.header("idempotency-key") });
@@ -73,7 +67,7 @@ export const dashboardPaymentsRoutes = new Hono<AppEnv>()
     const refund = JSON.parse(result.body) as { id: string; amount: number };
     // One row per refund however often the interface retries it: the id comes from its key.
     const auditId = await sha256Hex(`refund:${signed.member.id}:${used}`);
-    await recordAudit(platform, actorOf(c, signed), { action: "payment.refund", outcome: "ok", targetType: "transaction", targetId: id, details: { refundId: refund.id, amount: refund.amount, livemode: scope.livemode } }, auditId);
+    await audit(c, { action: "payment.refund", outcome: "ok", targetType: "transaction", targetId: id, details: { refundId: refund.id, amount: refund.amount, livemode: scope.livemode } }, auditId);
     const headers = { "Content-Type": "application/json", "Idempotency-Key": used, ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}) };
     return c.body(result.body, result.replayed ? 200 : (result.status as 201), headers);
   });

@@ -65,7 +65,7 @@ const payReads = perDatabase((db) => {
   const s = checkoutSessions;
   const l = paymentLinks;
   const publishableKey = sql<string | null>`(select k.public_key from api_keys k where k.seller_id = ${l.sellerId} and k.kind = 'publishable'
-    and k.mode = (case when ${l.livemode} then 'live' else 'test' end) and k.revoked_at is null and k.public_key is not null
+    and k.mode = (case when ${l.livemode} then 'live' else 'test' end) and k.revoked_at is null and k.expires_at is null and k.public_key is not null
     order by k.created_at desc limit 1)`;
   const query = db
     .select({

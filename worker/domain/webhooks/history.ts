@@ -45,7 +45,7 @@ function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
 }
 
 /** Deliveries with their attempts, by id (two statements, one round trip). */
-async function withAttempts(platform: Platform, rows: DeliveryRow[]): Promise<Delivery[]> {
+export async function withAttempts(platform: Platform, rows: DeliveryRow[]): Promise<Delivery[]> {
   if (rows.length === 0) return [];
   const attempts = await platform.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id)));
   return rows.map((row) => toDelivery(row, attempts));

@@ -1,0 +1,66 @@
+/**
+ * The dashboard's team (docs/dashboard.md): members with profile, status and last access; invite
+ * (the link shown once), change a profile, remove, a new invite link. Every change is audited.
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { changeMemberProfile, reinviteMember, removeMember } from "../domain/team/manage-members";
+import { addTeamMember, listTeam } from "../domain/team/members";
+import { declarePage } from "../http/access";
+import type { AppEnv } from "../http/context";
+import { audit, memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { localeOf } from "../lib/locale";
+import { notFound } from "../lib/problem";
+import { ResourceId } from "../schemas/ids";
+import { TeamMemberCreateSchema } from "../schemas/team";
+import { dashboardBody } from "./dashboard-body";
+
+const member = { caller: "member" } as const;
+const paths = {
+  list: declarePage("GET", "/dashboard/api/team", member),
+  invite: declarePage("POST", "/dashboard/api/team", member),
+  change: declarePage("PATCH", "/dashboard/api/team/:id", member),
+  remove: declarePage("DELETE", "/dashboard/api/team/:id", member),
+  reinvite: declarePage("POST", "/dashboard/api/team/:id/invite", member),
+};
+
+const ProfileChange = z.object({ profile: z.enum(["ADMIN", "FINANCE", "OPERATION"], { error: "must be ADMIN, FINANCE or OPERATION (the OWNER is the seller's creator)" }) }).strict();
+
+const sellerOf = (c: Context<AppEnv>) => memberOf(c).member.sellerId;
+/** The team is the account's people, not test or live data: either mode's scope reads it. */
+const teamScope = (c: Context<AppEnv>) => ({ sellerId: sellerOf(c), livemode: false });
+const locale = (c: Context<AppEnv>) => localeOf(c.req.header("accept-language"));
+function memberId(c: Context<AppEnv>): string {
+  const parsed = ResourceId.safeParse(c.req.param("id"));
+  if (!parsed.success) throw notFound("team member", c.req.param("id") ?? "");
+  return parsed.data;
+}
+
+/** The team routes. */
+export const dashboardTeamRoutes = new Hono<AppEnv>()
+  .get(paths.list, signedIn, requirePermission("team.read"), async (c) => c.json(await listTeam(c.get("platform"), teamScope(c), sellerOf(c), locale(c))))
+  .post(paths.invite, signedIn, requirePermission("team.manage"), async (c) => {
+    const input = await dashboardBody(c, TeamMemberCreateSchema);
+    const added = await addTeamMember(c.get("platform"), teamScope(c), sellerOf(c), input, locale(c));
+    await audit(c, { action: "team_member.invite", outcome: "ok", targetType: "team_member", targetId: added.id, details: { email: added.email, profile: added.profile } });
+    return c.json(added, 201);
+  })
+  .patch(paths.change, signedIn, requirePermission("team.manage"), async (c) => {
+    const id = memberId(c);
+    const { profile } = await dashboardBody(c, ProfileChange);
+    const { before, member: after } = await changeMemberProfile(c.get("platform"), sellerOf(c), id, profile, locale(c));
+    await audit(c, { action: "team_member.change_profile", outcome: "ok", targetType: "team_member", targetId: id, details: { from: before, to: profile } });
+    return c.json(after);
+  })
+  .delete(paths.remove, signedIn, requirePermission("team.manage"), async (c) => {
+    const id = memberId(c);
+    const removed = await removeMember(c.get("platform"), sellerOf(c), id, locale(c));
+    await audit(c, { action: "team_member.remove", outcome: "ok", targetType: "team_member", targetId: id, details: { email: removed.email } });
+    return c.json(removed);
+  })
+  .post(paths.reinvite, signedIn, requirePermission("team.manage"), async (c) => {
+    const id = memberId(c);
+    const invited = await reinviteMember(c.get("platform"), sellerOf(c), id);
+    await audit(c, { action: "team_member.reinvite", outcome: "ok", targetType: "team_member", targetId: id });
+    return c.json(invited, 201);
+  });
