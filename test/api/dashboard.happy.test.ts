@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, dashboardSessions, passkeys, teamInvites, teamMembers } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
+import { PROFILE_PERMISSIONS } from "../../worker/domain/dashboard/permissions";
 import { DashboardVisitor } from "../support/dashboard";
 import { createTestContext } from "../support/platform";
 import { paidCharge, type Ctx } from "../support/transactions";
@@ -74,7 +75,7 @@ describe("inviting and registering a passkey", () => {
     const [session] = await db.select().from(dashboardSessions).where(eq(dashboardSessions.memberId, member.id));
     expect(session!.id).not.toBe(v.cookie); // the hash, not the token
     const me = await (await v.request("GET", "/dashboard/api/me")).json();
-    expect(me).toMatchObject({ member: { id: member.id, profile: "FINANCE" }, seller: { id: ctx.seller.sellerId, name: "Loja Teste Ltda" }, permissions: ["payments.read", "payments.refund"] });
+    expect(me).toMatchObject({ member: { id: member.id, profile: "FINANCE" }, seller: { id: ctx.seller.sellerId, name: "Loja Teste Ltda" }, permissions: PROFILE_PERMISSIONS.FINANCE });
   });
 });
 

@@ -6,9 +6,13 @@
  */
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
+import { PROFILE_PERMISSIONS } from "../../worker/domain/dashboard/permissions";
 import { DashboardVisitor } from "../support/dashboard";
 import { api, apiJson } from "./api";
-import { exports } from "cloudflare:workers";
+import { createClient } from "@libsql/client/web";
+import { env, exports } from "cloudflare:workers";
+import { createDb } from "../../worker/db/client";
+import { createCompanySeller } from "../../worker/domain/sellers";
 
 const base = inject("baseUrl");
 const origin = new URL(base).origin;
@@ -35,7 +39,7 @@ describe("the dashboard in workerd", () => {
     const id = await paidPix(4200);
     const finance = await member("FINANCE");
     const me = await (await finance.request("GET", "/dashboard/api/me")).json();
-    expect(me).toMatchObject({ member: { profile: "FINANCE", status: "ACTIVE" }, permissions: ["payments.read", "payments.refund"] });
+    expect(me).toMatchObject({ member: { profile: "FINANCE", status: "ACTIVE" }, permissions: [...PROFILE_PERMISSIONS.FINANCE] });
     const list = (await (await finance.request("GET", "/dashboard/api/payments?size=100")).json()) as { items: Array<{ id: string }> };
     expect(list.items.map((t) => t.id)).toContain(id);
     const refund = await finance.request("POST", `/dashboard/api/payments/${id}/refunds`, { amount: 1200 }, { "Idempotency-Key": crypto.randomUUID() });
@@ -64,4 +68,29 @@ describe("the dashboard in workerd", () => {
     const cookieOnV1 = await send("/v1/transactions", { headers: { Cookie: `pay_dashboard=${operation.cookie}` } });
     expect(cookieOnV1.status).toBe(401);
   });
+
+  it("an ADMIN rolls a secret key with a window: the old key works until its expiry, the new one at once; a webhook delivery log is read", async () => {
+    // A company of its own: rolling the shared seller's key would cut the other workerd tests off.
+    const client = createClient({ url: env.TURSO_DATABASE_URL });
+    const company = await createCompanySeller(createDb(client), { legalName: "Roll Workerd Ltda", email: "roll@workerd.example.com", city: "Sao Paulo" }, new Date());
+    client.close();
+    const asCompany = { "X-Api-Key": company.apiKey };
+    const invited = await api("POST", `/v1/sellers/${company.sellerId}/team`, { email: "adm@roll.example.com", firstName: "Adm", profile: "ADMIN" }, asCompany);
+    const admin = new DashboardVisitor(send, origin);
+    expect((await admin.register(((await invited.json()) as { inviteUrl: string }).inviteUrl)).status).toBe(201);
+    const res = await admin.request("POST", "/dashboard/api/keys/roll", { kind: "secret", expiresInHours: 1 });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const rolled = (await res.json()) as { key: string; previous: Array<{ expiresAt: string }> };
+    expect(Date.parse(rolled.previous[0]!.expiresAt) - Date.now()).toBeGreaterThan(3_500_000);
+    expect((await api("GET", "/v1/transactions", undefined, { "X-Api-Key": rolled.key })).status).toBe(200);
+    expect((await api("GET", "/v1/transactions", undefined, asCompany)).status).toBe(200);
+    const now = await admin.request("POST", "/dashboard/api/keys/roll", { kind: "secret", expiresInHours: 0 });
+    const newest = ((await now.json()) as { key: string }).key;
+    expect((await api("GET", "/v1/transactions", undefined, { "X-Api-Key": rolled.key })).status).toBe(401);
+    expect((await api("GET", "/v1/transactions", undefined, { "X-Api-Key": newest })).status).toBe(200);
+    expect((await admin.request("GET", "/dashboard/api/webhooks/deliveries")).status).toBe(200);
+    const audit = (await (await admin.request("GET", "/dashboard/api/audit-log")).json()) as { items: Array<{ action: string }> };
+    expect(audit.items.map((e) => e.action)).toEqual(["api_key.roll", "api_key.roll", "passkey.register"]);
+  });
 });
+

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { listAudit } from "../domain/dashboard/audit";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { memberOf, requirePermission } from "../http/dashboard-session";
 import { dashboardQuery } from "./dashboard-body";
 
 const path = declarePage("GET", "/dashboard/api/audit-log", { caller: "member" });
@@ -17,7 +17,7 @@ const Query = z
   .strict();
 
 /** The audit log's route. */
-export const dashboardAuditRoutes = new Hono<AppEnv>().get(path, signedIn, requirePermission("audit.read"), async (c) => {
+export const dashboardAuditRoutes = new Hono<AppEnv>().get(path, requirePermission("audit.read"), async (c) => {
   const { size, cursor } = dashboardQuery(c, Query);
   return c.json(await listAudit(c.get("platform"), memberOf(c).member.sellerId, size, cursor));
 });

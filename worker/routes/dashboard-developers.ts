@@ -9,7 +9,7 @@ import { listKeys, rollKey, ROLL_WINDOW_MAX_HOURS } from "../domain/dashboard/ke
 import { listEvents } from "../domain/events/list-events";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { audit, dashboardScope, requirePermission, signedIn } from "../http/dashboard-session";
+import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
 import { EventFeedQuerySchema } from "../schemas/event";
 import { dashboardBody, dashboardQuery } from "./dashboard-body";
 
@@ -34,8 +34,8 @@ const Roll = z
 
 /** The developers routes. */
 export const dashboardDevelopersRoutes = new Hono<AppEnv>()
-  .get(paths.keys, signedIn, requirePermission("developers.read"), async (c) => c.json(await listKeys(c.get("platform"), dashboardScope(c))))
-  .post(paths.roll, signedIn, requirePermission("keys.manage"), async (c) => {
+  .get(paths.keys, requirePermission("developers.read"), async (c) => c.json(await listKeys(c.get("platform"), dashboardScope(c))))
+  .post(paths.roll, requirePermission("keys.manage"), async (c) => {
     const { kind, expiresInHours } = await dashboardBody(c, Roll);
     const scope = dashboardScope(c);
     const rolled = await rollKey(c.get("platform"), scope, kind, expiresInHours);
@@ -48,7 +48,7 @@ export const dashboardDevelopersRoutes = new Hono<AppEnv>()
     });
     return c.json(rolled, 201);
   })
-  .get(paths.events, signedIn, requirePermission("developers.read"), async (c) => {
+  .get(paths.events, requirePermission("developers.read"), async (c) => {
     const { mode: _mode, ...query } = dashboardQuery(c, EventFeedQuerySchema.extend({ mode: z.string().optional() }));
     return c.json(await listEvents(c.get("platform"), dashboardScope(c), query));
   });

@@ -13,7 +13,7 @@ import { refundTransaction } from "../domain/transactions/refund-transaction";
 import { readTransactionJson } from "../domain/transactions/store";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { audit, dashboardScope, memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { audit, dashboardScope, memberOf, requirePermission } from "../http/dashboard-session";
 import { sha256Hex } from "../lib/crypto";
 import { PageQuery } from "../lib/pagination";
 import { notFound } from "../lib/problem";
@@ -42,18 +42,18 @@ function paymentId(c: Context<AppEnv>): string {
 
 /** The payments routes. */
 export const dashboardPaymentsRoutes = new Hono<AppEnv>()
-  .get(paths.list, signedIn, requirePermission("payments.read"), async (c) => {
+  .get(paths.list, requirePermission("payments.read"), async (c) => {
     const { mode: _mode, ...query } = dashboardQuery(c, ListQuery);
     return c.body(await listTransactions(c.get("platform"), dashboardScope(c), query), 200, { "Content-Type": "application/json" });
   })
-  .get(paths.one, signedIn, requirePermission("payments.read"), async (c) => {
+  .get(paths.one, requirePermission("payments.read"), async (c) => {
     const id = paymentId(c);
     const json = await readTransactionJson(c.get("platform"), id, dashboardScope(c));
     if (json === null) throw notFound("transaction", id);
     return c.body(json, 200, { "Content-Type": "application/json" });
   })
-  .get(paths.timeline, signedIn, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), paymentId(c))))
-  .post(paths.refund, signedIn, requirePermission("payments.refund", (c) => ({ targetType: "transaction", targetId: c.req.param("id") ?? "" })), async (c) => {
+  .get(paths.timeline, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), paymentId(c))))
+  .post(paths.refund, requirePermission("payments.refund", (c) => ({ targetType: "transaction", targetId: c.req.param("id") ?? "" })), async (c) => {
     const id = paymentId(c);
     const scope = dashboardScope(c);
     const signed = memberOf(c);

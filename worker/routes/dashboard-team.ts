@@ -8,7 +8,7 @@ import { changeMemberProfile, reinviteMember, removeMember } from "../domain/tea
 import { addTeamMember, listTeam } from "../domain/team/members";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { audit, memberOf, requirePermission, signedIn } from "../http/dashboard-session";
+import { audit, memberOf, requirePermission } from "../http/dashboard-session";
 import { localeOf } from "../lib/locale";
 import { notFound } from "../lib/problem";
 import { ResourceId } from "../schemas/ids";
@@ -38,27 +38,27 @@ function memberId(c: Context<AppEnv>): string {
 
 /** The team routes. */
 export const dashboardTeamRoutes = new Hono<AppEnv>()
-  .get(paths.list, signedIn, requirePermission("team.read"), async (c) => c.json(await listTeam(c.get("platform"), teamScope(c), sellerOf(c), locale(c))))
-  .post(paths.invite, signedIn, requirePermission("team.manage"), async (c) => {
+  .get(paths.list, requirePermission("team.read"), async (c) => c.json(await listTeam(c.get("platform"), teamScope(c), sellerOf(c), locale(c))))
+  .post(paths.invite, requirePermission("team.manage"), async (c) => {
     const input = await dashboardBody(c, TeamMemberCreateSchema);
     const added = await addTeamMember(c.get("platform"), teamScope(c), sellerOf(c), input, locale(c));
     await audit(c, { action: "team_member.invite", outcome: "ok", targetType: "team_member", targetId: added.id, details: { email: added.email, profile: added.profile } });
     return c.json(added, 201);
   })
-  .patch(paths.change, signedIn, requirePermission("team.manage"), async (c) => {
+  .patch(paths.change, requirePermission("team.manage"), async (c) => {
     const id = memberId(c);
     const { profile } = await dashboardBody(c, ProfileChange);
     const { before, member: after } = await changeMemberProfile(c.get("platform"), sellerOf(c), id, profile, locale(c));
     await audit(c, { action: "team_member.change_profile", outcome: "ok", targetType: "team_member", targetId: id, details: { from: before, to: profile } });
     return c.json(after);
   })
-  .delete(paths.remove, signedIn, requirePermission("team.manage"), async (c) => {
+  .delete(paths.remove, requirePermission("team.manage"), async (c) => {
     const id = memberId(c);
     const removed = await removeMember(c.get("platform"), sellerOf(c), id, locale(c));
     await audit(c, { action: "team_member.remove", outcome: "ok", targetType: "team_member", targetId: id, details: { email: removed.email } });
     return c.json(removed);
   })
-  .post(paths.reinvite, signedIn, requirePermission("team.manage"), async (c) => {
+  .post(paths.reinvite, requirePermission("team.manage"), async (c) => {
     const id = memberId(c);
     const invited = await reinviteMember(c.get("platform"), sellerOf(c), id);
     await audit(c, { action: "team_member.reinvite", outcome: "ok", targetType: "team_member", targetId: id });

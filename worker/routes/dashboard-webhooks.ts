@@ -13,7 +13,7 @@ import { readSettings, updateSettings } from "../domain/webhooks/settings";
 import { sendTestEvent } from "../domain/webhooks/test-event";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
-import { audit, dashboardScope, requirePermission, signedIn } from "../http/dashboard-session";
+import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
 import { LimitQuery } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { ReplayRequestSchema } from "../schemas/event";
@@ -54,8 +54,8 @@ function idOf(c: Context<AppEnv>, what: string): string {
   return parsed.data;
 }
 
-const read = [signedIn, requirePermission("webhooks.read")] as const;
-const manage = [signedIn, requirePermission("webhooks.manage")] as const;
+const read = [requirePermission("webhooks.read")] as const;
+const manage = [requirePermission("webhooks.manage")] as const;
 const change = (c: Context<AppEnv>, action: string, targetType: string, targetId: string, details?: Record<string, unknown>) =>
   audit(c, { action, outcome: "ok", targetType, targetId, details: { mode: dashboardScope(c).livemode ? "live" : "test", ...details } });
 
