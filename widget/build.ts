@@ -1,6 +1,7 @@
 /**
- * Builds the widget (widget/vite.config.ts's two builds: dist/widget/pay.js and pay.js.map, then
- * the card frame's card-frame.html, .js, .js.map and .css) and writes the Worker's serving rules
+ * Builds the widget (widget/vite.config.ts's builds: dist/widget/pay.js and pay.js.map, then
+ * the card frame's card-frame.html, .js, .js.map and .css, then the seller dashboard's
+ * dashboard.js and its map) and writes the Worker's serving rules
  * for it (dist/_redirects, dist/_headers; see widget/serving.ts).
  *
  * `tsx widget/build.ts` is the CLI (`npm run build` and `npm install` run it); `ensureWidget()` is
@@ -27,7 +28,7 @@ const CARD_RULES = join(ROOT, "shared", "cards.ts");
 export const WIDGET_BUNDLE = join(DIST, WIDGET_DIR, "pay.js");
 
 /** Every file the builds must leave (pay.js first): one missing means build again. */
-const WIDGET_OUTPUTS = [WIDGET_BUNDLE, ...["pay-link.js", "card-frame.html", "card-frame.js", "card-frame.css"].map((file) => join(DIST, WIDGET_DIR, file))];
+const WIDGET_OUTPUTS = [WIDGET_BUNDLE, ...["pay-link.js", "card-frame.html", "card-frame.js", "card-frame.css", "dashboard.js"].map((file) => join(DIST, WIDGET_DIR, file))];
 
 /** Whether every built file is there. */
 const widgetIsBuilt = () => WIDGET_OUTPUTS.every((file) => existsSync(file));
@@ -103,7 +104,7 @@ export async function ensureWidget(opts: { ifStale?: boolean } = {}): Promise<bo
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = Date.now();
   buildWidget().then(
-    () => process.stdout.write(`Built the widget: ${relative(ROOT, WIDGET_BUNDLE)} and the card frame (${Date.now() - started} ms)\n`),
+    () => process.stdout.write(`Built the widget: ${relative(ROOT, WIDGET_BUNDLE)}, the card frame and the dashboard (${Date.now() - started} ms)\n`),
     (err) => {
       process.stderr.write(`Building the widget failed: ${err instanceof Error ? err.stack : String(err)}\n`);
       process.exit(1);

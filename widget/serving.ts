@@ -20,6 +20,9 @@
  *   its own: only its own script, stylesheet and calls (`'self'`), no inline script or style, no
  *   images, fonts, frames or form posts, and `frame-ancestors *`, since every seller's page
  *   frames it. `Referrer-Policy: no-referrer`: its calls to the API carry no page address.
+ * - The seller dashboard's script, `{base}/dashboard.js` and its map (docs/dashboard.md), with the
+ *   same headers as pay.js. Its page is the app's (worker/routes/dashboard-page.ts), which sets
+ *   the page's own CSP; the script is a public file and carries no secret.
  */
 
 /** Where vite writes the widget, under dist/. */
@@ -39,6 +42,9 @@ export const WIDGET_FILES: Readonly<Record<string, string>> = {
   [`${CARD_FRAME_PATH}.js`]: `/${WIDGET_DIR}/card-frame.js`,
   [`${CARD_FRAME_PATH}.js.map`]: `/${WIDGET_DIR}/card-frame.js.map`,
   [`${CARD_FRAME_PATH}.css`]: `/${WIDGET_DIR}/card-frame.css`,
+  // The seller dashboard's application, for its page at /dashboard.
+  "/dashboard.js": `/${WIDGET_DIR}/dashboard.js`,
+  "/dashboard.js.map": `/${WIDGET_DIR}/dashboard.js.map`,
 };
 
 /** The card frame page's own policy: what it may load, and that any site may frame it. */

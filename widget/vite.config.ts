@@ -6,8 +6,11 @@
  *   pay.js imports only when a `<pay-checkout payment-link>` needs it;
  * - the card frame's script (widget/src/card-frame/card-frame.ts, with shared/cards.ts; no Lit)
  *   into dist/widget/card-frame.js and card-frame.css, its page (card-frame/public/) copied
- *   beside them; served at /elements/card-frame (docs/widget.md, "Card entry").
- * `npm run build` (and `npm install`, and `npm start` when a file is missing) run both through
+ *   beside them; served at /elements/card-frame (docs/widget.md, "Card entry");
+ * - the seller dashboard's application (widget/src/dashboard/main.ts, with its own Lit and
+ *   @simplewebauthn/browser) into dist/widget/dashboard.js, served at /dashboard.js to the
+ *   dashboard's page (docs/dashboard.md); sellers' pages never load it.
+ * `npm run build` (and `npm install`, and `npm start` when a file is missing) run them all through
  * widget/build.ts, which also writes the serving rules.
  *
  * Lit's decorators compile as TypeScript's experimental decorators: the root tsconfig.json sets
@@ -94,10 +97,11 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
   };
 }
 
-/** widget/build.ts runs these in order: the first empties the output folder, the second adds to it. */
+/** widget/build.ts runs these in order: the first empties the output folder, the others add to it. */
 export const WIDGET_BUILDS: readonly UserConfig[] = [
   widgetBuild("./src/pay.ts", "pay", { lazyChunk: "pay-link" }),
   widgetBuild("./src/card-frame/card-frame.ts", "card-frame", { publicDir: "./src/card-frame/public", emptyOutDir: false }),
+  widgetBuild("./src/dashboard/main.ts", "dashboard", { emptyOutDir: false }),
 ];
 
 export default defineConfig(WIDGET_BUILDS[0]!);

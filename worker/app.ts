@@ -39,6 +39,7 @@ import { teamRoutes } from "./routes/team";
 import { paymentLinksRoutes } from "./routes/payment-links";
 import { subscriptionPlansRoutes } from "./routes/subscription-plans";
 import { linkPageRoutes } from "./routes/link-page";
+import { dashboardPageRoutes } from "./routes/dashboard-page";
 import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 import { subscriptionsRoutes } from "./routes/subscriptions";
 import { testClocksRoutes } from "./routes/test-clocks";
@@ -165,6 +166,7 @@ export function createApp(platform: Platform) {
   app.route("/", testClocksRoutes);
   app.route("/", checkoutSessionsRoutes);
   app.route("/", linkPageRoutes);
+  app.route("/", dashboardPageRoutes);
   app.route("/", dashboardAuthRoutes);
   app.route("/", dashboardPaymentsRoutes);
   app.route("/", dashboardDevelopersRoutes);

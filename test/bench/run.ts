@@ -9,7 +9,7 @@
  * Prints one table, writes it as JSON to bench/results/, exits 1 on a missed target or any error.
  * Last, the subscription billing sweep on its own database (billing.ts: invoices/s, RSS, the cost
  * of subscriptions not due). First it prints the widget's weight (widget-size.ts): pay.js and the card frame, raw and gzipped,
- * against their target.
+ * the link mode's chunk and the seller dashboard's script, against their targets.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

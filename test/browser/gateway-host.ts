@@ -20,7 +20,11 @@ import { launchBrowser } from "./launch";
 export interface GatewayHost {
   /** `http://127.0.0.1:{port}`: the API, `/pay.js` and the gateway's pages. */
   base: string;
+  /** The service's own origin (PUBLIC_BASE_URL): `base`, or `http://localhost:{port}` when asked for. */
+  publicBase: string;
   port: number;
+  /** The sandbox seller's id, from the first start's banner. */
+  sellerId: string;
   /** The sandbox seller's keys (the secret one for the "seller's server", the publishable one for pages). */
   keys: { secret: string; publishable: string };
   /** The demo shop's page (`http://127.0.0.1:{port}/`) when it was asked for, else null. */
@@ -32,6 +36,12 @@ export interface GatewayHost {
 export interface GatewayHostOptions {
   /** Start the demo shop beside the API (default: off, DEMO_PORT=off). */
   demo?: boolean;
+  /**
+   * PUBLIC_BASE_URL=http://localhost:{port} (default: the listening address, 127.0.0.1). WebAuthn
+   * needs it: Chromium refuses an IP address as a relying party, so the dashboard's passkeys
+   * work on a name only.
+   */
+  localhostBaseUrl?: boolean;
 }
 
 /** Starts the host; `name` names its temp folder. */
@@ -50,15 +60,20 @@ export async function startGatewayHost(name: string, options: GatewayHostOptions
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dir, "pay.db")}`,
       ...(options.demo ? {} : { DEMO_PORT: "off" }),
+      ...(options.localhostBaseUrl ? { PUBLIC_BASE_URL: `http://localhost:${port}` } : {}),
     });
     const secret = /Secret key\s+(sk_test_\w+)/.exec(started.out)?.[1];
     const publishable = /Publishable\s+(pk_test_\w+)/.exec(started.out)?.[1];
-    if (!secret || !publishable) throw new Error(`no keys in the first start's banner:\n${started.out}`);
+    const sellerId = /Seller\s+(\S+) \(sandbox\)/.exec(started.out)?.[1];
+    if (!secret || !publishable || !sellerId) throw new Error(`no keys in the first start's banner:\n${started.out}`);
     const demo = /Demo shop\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(started.out)?.[1] ?? null;
     if (options.demo && !demo) throw new Error(`no demo shop in the start's banner:\n${started.out}`);
+    const base = `http://127.0.0.1:${port}`;
     return {
-      base: `http://127.0.0.1:${port}`,
+      base,
+      publicBase: options.localhostBaseUrl ? `http://localhost:${port}` : base,
       port,
+      sellerId,
       keys: { secret, publishable },
       demo,
       stop: async () => {

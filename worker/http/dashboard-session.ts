@@ -9,7 +9,7 @@ import { recordAudit, type Actor, type AuditEntry } from "../domain/dashboard/au
 import type { Scope } from "../domain/scope";
 import { validationError } from "../lib/validation";
 import { can, type Permission } from "../domain/dashboard/permissions";
-import { relyingParty } from "../domain/dashboard/relying-party";
+import { dashboardOrigin, relyingParty } from "../domain/dashboard/relying-party";
 import { SESSION_HOURS, sessionOf, type SignedIn, type Visitor } from "../domain/dashboard/sessions";
 import { ApiError } from "../lib/problem";
 import type { AppEnv } from "./context";
@@ -30,8 +30,8 @@ export function actorOf(c: Context<AppEnv>, signedIn: SignedIn): Actor {
 
 /** `Secure` everywhere but plain http on this machine (a browser drops Secure cookies over http). */
 function secureCookie(c: Context<AppEnv>): boolean {
-  const { protocol, hostname } = new URL(c.get("platform").config.baseUrl);
-  return !(protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]"));
+  const { protocol, hostname } = dashboardOrigin(c.get("platform").config.baseUrl);
+  return !(protocol === "http:" && hostname === "localhost");
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Strict, scoped to /dashboard, for the session's lifetime. */

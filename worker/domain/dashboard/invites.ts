@@ -13,6 +13,7 @@ import type { Platform } from "../../platform";
 
 type MemberRow = typeof teamMembers.$inferSelect;
 import { merchantName } from "../merchant";
+import { dashboardOrigin } from "./relying-party";
 
 /** How long an invite may wait to be used. */
 export const INVITE_HOURS = 72;
@@ -22,7 +23,7 @@ export type InvitePlatform = Pick<Platform, "db" | "now"> & { config: { baseUrl:
 
 /** The page an invite opens, with its token in the fragment. */
 export function inviteUrl(platform: InvitePlatform, token: string): string {
-  return new URL(`/dashboard/invite#token=${token}`, platform.config.baseUrl).toString();
+  return new URL(`/dashboard/invite#token=${token}`, dashboardOrigin(platform.config.baseUrl)).toString();
 }
 
 /**

@@ -1,7 +1,12 @@
 /**
- * The WebAuthn relying party is the service itself: its origin is PUBLIC_BASE_URL's (on `npm
- * start`, http://localhost:PORT), its RP ID that origin's host. A passkey made for another origin
- * is refused, and so is a request whose `Origin` is not this one (http/dashboard-session.ts).
+ * The WebAuthn relying party is the service itself: its origin is PUBLIC_BASE_URL's, its RP ID
+ * that origin's host. A passkey made for another origin is refused, and so is a change whose
+ * `Origin` is not this one (http/dashboard-session.ts).
+ *
+ * One exception: browsers refuse WebAuthn on an IP address ("invalid domain"), and `npm start`'s
+ * default base is http://127.0.0.1:PORT. A loopback address is therefore served to the dashboard
+ * as `localhost` on the same port (the same machine, the one host name browsers treat as secure
+ * over plain http); the invite links and the Origin check say so.
  */
 import type { Platform } from "../../platform";
 
@@ -12,8 +17,17 @@ export interface RelyingParty {
   id: string;
 }
 
+const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "[::1]"]);
+
+/** The origin the dashboard is served on, for a service whose base URL is `baseUrl`. */
+export function dashboardOrigin(baseUrl: string): URL {
+  const url = new URL(baseUrl);
+  if (LOOPBACK_ADDRESSES.has(url.hostname)) url.hostname = "localhost";
+  return new URL(url.origin);
+}
+
 /** The relying party of a platform. */
-export function relyingParty(platform: Platform): RelyingParty {
-  const url = new URL(platform.config.baseUrl);
+export function relyingParty(platform: Pick<Platform, "config">): RelyingParty {
+  const url = dashboardOrigin(platform.config.baseUrl);
   return { name: "Pay", origin: url.origin, id: url.hostname };
 }

@@ -1,0 +1,395 @@
+/**
+ * The seller dashboard (docs/dashboard.md) as a seller's team meets it, against `npm start` (the
+ * real Node host) with PUBLIC_BASE_URL=http://localhost:{port} (Chromium refuses WebAuthn on an IP
+ * address). Each member is a browser context of its own with a virtual WebAuthn authenticator
+ * (Chrome DevTools Protocol), so passkeys are created and used as on a phone or laptop:
+ * - the seller invites a FINANCE member with its secret key; the member opens the invite link,
+ *   creates a passkey and lands on the payments; a PIX charge paid through the sandbox is listed;
+ *   they open it and refund part of it (a refund whose answer is lost is sent again with the same
+ *   Idempotency-Key and made once; a refusal shows the API's problem detail); they sign out and
+ *   sign in again with the same passkey;
+ * - an OPERATION member sees payments but no refund button, and the refund route answers 403
+ *   even when called from their page; an ADMIN reads both in the audit log;
+ * - a change sent from another origin is refused, with the cookie copied or from another site's page.
+ * Every page is photographed at 1280 and 375 px (test-results/dashboard-*.png), has no horizontal
+ * scroll at 375 px, passes axe-core's WCAG 2.1 AA rules, and runs under the page's strict CSP
+ * without a violation or a script error.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
+import { startServer, type TestServer } from "./servers";
+
+const RESULTS = join(__dirname, "../../test-results");
+const WAIT = { timeout: 30_000 };
+const WIDTHS = [1280, 375] as const;
+const AXE = require.resolve("axe-core/axe.min.js");
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let suite: BrowserSuite;
+let host: GatewayHost;
+let browser: Browser;
+let shop: TestServer;
+
+beforeAll(async () => {
+  suite = await startBrowserSuite("dashboard", { localhostBaseUrl: true });
+  ({ host, browser } = suite);
+  // Another site, for the cross-origin attempt.
+  shop = await startServer({ "/": { body: "<!doctype html><title>Loja</title><h1>Loja</h1>" } });
+  mkdirSync(RESULTS, { recursive: true });
+}, 180_000);
+
+afterAll(() => suite?.stop(shop), 60_000);
+
+/** A call of the seller's server, with its secret key. */
+function v1(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${host.base}${path}`, {
+    method,
+    headers: { "X-Api-Key": host.keys.secret, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Invites a member with the secret key: the invite link, shown once. */
+async function invite(profile: string, firstName: string, lastName: string, email: string): Promise<string> {
+  const res = await v1("POST", `/v1/sellers/${host.sellerId}/team`, { email, firstName, lastName, profile });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { inviteUrl } = (await res.json()) as { inviteUrl: string };
+  expect(inviteUrl).toMatch(new RegExp(`^${host.publicBase}/dashboard/invite#token=.+`));
+  return inviteUrl;
+}
+
+/** A PIX charge created by the seller's server and paid by the buyer's bank (sandbox): its id. */
+async function paidPix(amount: number, description: string): Promise<string> {
+  const created = await v1("POST", "/v1/transactions", {
+    paymentMethod: "PIX",
+    amount,
+    currency: "BRL",
+    description,
+    buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "52998224725" },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const paid = await v1("POST", `/v1/sandbox/transactions/${id}/pay`);
+  expect(paid.status, await paid.clone().text()).toBe(200);
+  return id;
+}
+
+/** A transaction's refunds, as the seller's server reads them. */
+async function refundsOf(id: string): Promise<Array<{ amount: number; status: string }>> {
+  const res = await v1("GET", `/v1/transactions/${id}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { refunds: Array<{ amount: number; status: string }> }).refunds;
+}
+
+/** A team member's browser: its own context and passkey authenticator, and what went wrong on its pages. */
+interface Member {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors. */
+  errors: string[];
+  /** CSP violations on any page this member opened. */
+  violations: string[];
+}
+
+/** A browser context in `locale` with a virtual platform authenticator (user-verifying, discoverable credentials). */
+async function openMember(locale = "pt-BR"): Promise<Member> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT.timeout);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  const member: Member = { context, page, errors: [], violations: [] };
+  page.on("pageerror", (err) => member.errors.push(err.message));
+  page.on("console", (msg) => msg.type() === "error" && member.errors.push(msg.text()));
+  // Bindings and init scripts run whatever the page's CSP says: they only listen, and bring axe-core.
+  await page.exposeFunction("reportCspViolation", (v: string) => member.violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  await page.addInitScript({ path: AXE });
+  return member;
+}
+
+/** axe-core's WCAG 2.1 A and AA violations on the page, shadow roots included. */
+function axeViolations(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+}
+
+/** The page at 1280 and 375 px: a screenshot of each, no horizontal scroll, no axe violation. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(RESULTS, `dashboard-${name}-${width}.png`), fullPage: true });
+    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+}
+
+/** No CSP violation and no script error; failed loads (the 4xx answers a test provoked) are not errors of the page. */
+function expectClean(member: Member): void {
+  expect(member.violations).toEqual([]);
+  expect(member.errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
+}
+
+/** Opens the invite, creates the passkey and waits for the payments list. */
+async function register(member: Member, inviteUrl: string): Promise<void> {
+  await member.page.goto(inviteUrl);
+  await member.page.getByRole("button", { name: "Criar chave de acesso" }).click();
+  await member.page.waitForURL(`${host.publicBase}/dashboard/payments`, WAIT);
+  await member.page.getByRole("heading", { name: "Pagamentos", level: 1 }).waitFor();
+}
+
+/** A payments table row, by its payment's description. */
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+let finance: Member;
+let paymentA: string;
+let paymentB: string;
+
+describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => {
+  it("every dashboard path answers the same page under its strict CSP; /dashboard.js is served", async () => {
+    for (const path of ["/dashboard", "/dashboard/invite", "/dashboard/sign-in", "/dashboard/payments", `/dashboard/payments/${crypto.randomUUID()}`, "/dashboard/audit-log"]) {
+      const res = await fetch(`${host.base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-security-policy"), path).toBe(PAGE_CSP);
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      const html = await res.text();
+      expect(html).toContain('<script type="module" src="/dashboard.js"></script>');
+      expect(html).toContain("<dashboard-app></dashboard-app>");
+    }
+    const script = await fetch(`${host.base}/dashboard.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect((await fetch(`${host.base}/dashboard.js.map`)).status).toBe(200);
+  });
+
+  it("without a session a member's page goes to sign in; an invite link that is invalid or incomplete says so", async () => {
+    const visitor = await openMember();
+    const { page } = visitor;
+    await page.goto(`${host.publicBase}/dashboard/payments`);
+    await page.waitForURL(`${host.publicBase}/dashboard/sign-in`, WAIT);
+    await page.getByRole("button", { name: "Entrar" }).waitFor();
+    await page.goto(`${host.publicBase}/dashboard/invite#token=not-a-real-invite`);
+    await page.getByRole("alert").filter({ hasText: "Este convite é inválido, já foi usado ou expirou" }).waitFor();
+    expect(await page.getByRole("button", { name: "Criar chave de acesso" }).count()).toBe(0);
+    await checkPage(page, "invite-invalid");
+    await page.goto(`${host.publicBase}/dashboard/invite`);
+    await page.getByRole("alert").filter({ hasText: "Este link de convite está incompleto" }).waitFor();
+    expectClean(visitor);
+    await visitor.context.close();
+  });
+
+  it("speaks English to a browser in English", async () => {
+    const visitor = await openMember("en-US");
+    const { page } = visitor;
+    await page.goto(`${host.publicBase}/dashboard/sign-in`);
+    await page.getByRole("heading", { name: "Sign in to the dashboard" }).waitFor();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(["en", "Sign in to the dashboard · Dashboard"]);
+    await page.goto(`${host.publicBase}/dashboard/invite#token=not-a-real-invite`);
+    await page.getByRole("alert").filter({ hasText: "This invite is invalid, already used or expired" }).waitFor();
+    expectClean(visitor);
+    await visitor.context.close();
+  });
+
+  it("FINANCE: the invite, a passkey, the paid PIX in the list (test and live), and its page", async () => {
+    paymentA = await paidPix(5000, "Pedido 1001 — camiseta");
+    paymentB = await paidPix(8990, "Pedido 1002 — tênis");
+    finance = await openMember();
+    const { page } = finance;
+    const inviteUrl = await invite("FINANCE", "Fernanda", "Lima", "fernanda@example.com");
+    await page.goto(inviteUrl);
+    await page.getByRole("heading", { name: "Crie sua chave de acesso" }).waitFor();
+    await page.getByText("Fernanda, você foi convidado(a) para o painel de").waitFor();
+    await page.getByText("fernanda@example.com").waitFor();
+    await page.getByText("Financeiro").waitFor();
+    await checkPage(page, "invite");
+
+    const me = page.waitForResponse((r) => r.url().endsWith("/dashboard/api/me") && r.status() === 200);
+    await register(finance, inviteUrl);
+    const { seller } = (await (await me).json()) as { seller: { name: string } };
+    const header = page.locator("dashboard-header");
+    await header.getByText(seller.name).waitFor();
+    await header.getByText("Fernanda Lima · Financeiro").waitFor();
+    expect(await page.getByRole("link", { name: "Registro de auditoria" }).count()).toBe(0);
+    await row(page, "Pedido 1001 — camiseta").filter({ hasText: /R\$\s50,00/ }).filter({ hasText: "Pago" }).waitFor();
+    await row(page, "Pedido 1002 — tênis").filter({ hasText: /R\$\s89,90/ }).waitFor();
+    await checkPage(page, "payments");
+
+    // Live data: none yet; every payments call carried the mode.
+    const modes: string[] = [];
+    page.on("request", (req) => req.url().includes("/dashboard/api/payments") && modes.push(new URL(req.url()).searchParams.get("mode") ?? ""));
+    await page.getByRole("switch", { name: "Modo produção" }).check();
+    await page.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await page.getByText("Dados reais").waitFor();
+    await page.getByRole("switch", { name: "Modo produção" }).uncheck();
+    await row(page, "Pedido 1001 — camiseta").waitFor();
+    expect(modes).toEqual(["live", "test"]);
+    // The status filter.
+    await page.getByLabel("Status").selectOption({ label: "Pendente" });
+    await page.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await page.getByLabel("Status").selectOption({ label: "Pago" });
+    await row(page, "Pedido 1002 — tênis").waitFor();
+
+    await page.getByRole("link", { name: "Pedido 1001 — camiseta" }).click();
+    await page.waitForURL(`${host.publicBase}/dashboard/payments/${paymentA}`, WAIT);
+    await page.getByRole("heading", { name: /^Pagamento de R\$\s50,00$/ }).waitFor();
+    await page.getByText("Nenhum reembolso ainda.").waitFor();
+    await page.getByRole("button", { name: "Reembolsar" }).waitFor();
+    expectClean(finance);
+  });
+
+  it("FINANCE refunds part of it: a lost answer is retried with the same Idempotency-Key and refunds once; a refusal shows the API's detail", async () => {
+    const { page } = finance;
+    const sent: { key: string; status: number; replayed: string | null }[] = [];
+    page.on("response", (res) => {
+      if (res.request().method() === "POST" && res.url().includes("/refunds")) sent.push({ key: res.request().headers()["idempotency-key"] ?? "", status: res.status(), replayed: res.headers()["idempotent-replayed"] ?? null });
+    });
+    // The first press reaches the server, which refunds; its answer is lost on the way back.
+    let reached: { key: string; status: number } | undefined;
+    await page.route("**/dashboard/api/payments/*/refunds*", async (route) => {
+      const res = await route.fetch();
+      reached = { key: route.request().headers()["idempotency-key"] ?? "", status: res.status() };
+      await route.abort("connectionreset");
+    });
+    await page.getByLabel("Valor a reembolsar (R$)").fill("12,50");
+    await page.getByRole("button", { name: "Reembolsar" }).click();
+    await page.getByRole("alert").filter({ hasText: "Não foi possível falar com o servidor" }).waitFor();
+    expect(reached?.status).toBe(201);
+    expect(reached?.key).toMatch(UUID);
+    await page.unroute("**/dashboard/api/payments/*/refunds*");
+    // Pressed again, unchanged: the same submission, the same key; the server answers the first refund.
+    await page.getByRole("button", { name: "Reembolsar" }).click();
+    await page.getByText(/^Reembolso de R\$\s12,50 solicitado\.$/).waitFor();
+    await page.getByRole("row").filter({ hasText: /R\$\s12,50/ }).filter({ hasText: "Em andamento" }).waitFor();
+    expect(sent.at(-1)).toEqual({ key: reached!.key, status: 200, replayed: "true" });
+    expect((await refundsOf(paymentA)).map((r) => r.amount)).toEqual([1250]);
+    await checkPage(page, "payment");
+
+    // Another refund is another submission: a new key.
+    await page.getByLabel("Valor a reembolsar (R$)").fill("10,00");
+    await page.getByRole("button", { name: "Reembolsar" }).click();
+    await page.getByText(/^Reembolso de R\$\s10,00 solicitado\.$/).waitFor();
+    expect(sent.at(-1)?.status).toBe(201);
+    expect(sent.at(-1)?.key).not.toBe(reached!.key);
+    expect((await refundsOf(paymentA)).map((r) => r.amount).sort()).toEqual([1000, 1250]);
+
+    // The seller's server refunds the rest meanwhile: the page's next refund is refused, in the API's words.
+    expect((await v1("POST", `/v1/transactions/${paymentA}/refunds`, {})).status).toBe(201);
+    const refusal = page.waitForResponse((r) => r.url().includes("/refunds") && r.request().method() === "POST");
+    await page.getByLabel("Valor a reembolsar (R$)").fill("5,00");
+    await page.getByRole("button", { name: "Reembolsar" }).click();
+    const problem = (await (await refusal).json()) as { code: string; detail: string };
+    expect(problem.code).toBe("REFUND_EXCEEDS_AMOUNT");
+    await page.getByRole("alert").filter({ hasText: problem.detail }).waitFor();
+    expect((await refundsOf(paymentA)).length).toBe(3);
+    expectClean(finance);
+  });
+
+  it("FINANCE signs out, and signs in again with the same passkey", async () => {
+    const { page } = finance;
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL(`${host.publicBase}/dashboard/sign-in`, WAIT);
+    await page.getByRole("heading", { name: "Entrar no painel" }).waitFor();
+    expect(await page.evaluate(() => fetch("/dashboard/api/me").then((r) => r.status))).toBe(401);
+    await checkPage(page, "sign-in");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${host.publicBase}/dashboard/payments`, WAIT);
+    await page.locator("dashboard-header").getByText("Fernanda Lima · Financeiro").waitFor();
+    expect(await page.evaluate(() => fetch("/dashboard/api/me").then((r) => r.status))).toBe(200);
+    expectClean(finance);
+  });
+
+  it("OPERATION sees the payment but no refund button, and the refund route answers 403 from its own page", async () => {
+    const operation = await openMember();
+    const { page } = operation;
+    await register(operation, await invite("OPERATION", "Otávio", "Reis", "otavio@example.com"));
+    await page.locator("dashboard-header").getByText("Otávio Reis · Operação").waitFor();
+    await page.getByRole("link", { name: "Pedido 1002 — tênis" }).click();
+    await page.getByRole("heading", { name: /^Pagamento de R\$\s89,90$/ }).waitFor();
+    await page.getByText("Nenhum reembolso ainda.").waitFor();
+    expect(await page.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
+    expect(await page.getByLabel("Valor a reembolsar (R$)").count()).toBe(0);
+    await checkPage(page, "payment-operation");
+    const direct = await page.evaluate(async (id) => {
+      const res = await fetch(`/dashboard/api/payments/${id}/refunds?mode=test`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ amount: 100 }),
+      });
+      return { status: res.status, code: ((await res.json()) as { code: string }).code };
+    }, paymentB);
+    expect(direct).toEqual({ status: 403, code: "FORBIDDEN" });
+    expect(await refundsOf(paymentB)).toEqual([]);
+    expect(await page.getByRole("link", { name: "Registro de auditoria" }).count()).toBe(0);
+    await page.goto(`${host.publicBase}/dashboard/audit-log`);
+    await page.getByRole("alert").filter({ hasText: "Seu perfil não tem acesso a esta página." }).waitFor();
+    expectClean(operation);
+    await operation.context.close();
+  });
+
+  it("ADMIN reads the audit log: FINANCE's two refunds (one row each, the retry included) and OPERATION's denied attempt", async () => {
+    const admin = await openMember();
+    const { page } = admin;
+    await register(admin, await invite("ADMIN", "Ana", "Souza", "ana@example.com"));
+    await page.getByRole("link", { name: "Registro de auditoria" }).click();
+    await page.waitForURL(`${host.publicBase}/dashboard/audit-log`, WAIT);
+    await page.getByRole("heading", { name: "Registro de auditoria", level: 1 }).waitFor();
+    const rows = page.getByRole("row");
+    await rows.filter({ hasText: "otavio@example.com" }).filter({ hasText: "Reembolso" }).filter({ hasText: "Negado" }).waitFor();
+    expect(await rows.filter({ hasText: "fernanda@example.com" }).filter({ hasText: "Reembolso" }).filter({ hasText: "Permitido" }).count()).toBe(2);
+    expect(await rows.filter({ hasText: "Chave de acesso cadastrada" }).count()).toBe(3);
+    await rows.filter({ hasText: "fernanda@example.com" }).filter({ hasText: "Saída" }).waitFor();
+    await checkPage(page, "audit-log");
+    expectClean(admin);
+    await admin.context.close();
+  });
+
+  it("a change from another origin is refused: the cookie copied with a foreign Origin, or sent from another site's page", async () => {
+    const cookie = (await finance.context.cookies()).find((c) => c.name === "pay_dashboard");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Strict");
+    const headers = { Cookie: `pay_dashboard=${cookie!.value}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() };
+    const forged = await fetch(`${host.base}/dashboard/api/payments/${paymentB}/refunds?mode=test`, {
+      method: "POST",
+      headers: { ...headers, Origin: shop.origin },
+      body: JSON.stringify({ amount: 100 }),
+    });
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { code: string }).code).toBe("FORBIDDEN");
+    // The same cookie still works where no change is made: it was the Origin that was refused.
+    expect((await fetch(`${host.base}/dashboard/api/me`, { headers: { Cookie: headers.Cookie } })).status).toBe(200);
+
+    // Another site's page in the member's own browser: no cookie goes (SameSite=Strict), and its Origin is not the service's.
+    const other = await finance.context.newPage();
+    await other.goto(`${shop.origin}/`);
+    const type = await other.evaluate(
+      ([url]) => fetch(url!, { method: "POST", mode: "no-cors", credentials: "include", headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ amount: 100 }) }).then((r) => r.type),
+      [`${host.publicBase}/dashboard/api/payments/${paymentB}/refunds?mode=test`],
+    );
+    expect(type).toBe("opaque");
+    await other.close();
+    expect(await refundsOf(paymentB)).toEqual([]);
+    expectClean(finance);
+    await finance.context.close();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Each route of the dashboard's API (docs/dashboard.md) as a function. Payments calls carry the
+ * mode; the list asks for 20 a page, the audit log for 50.
+ */
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import { callDashboard, queryOf } from "./client";
+import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, SignInOptions, Transaction } from "./types";
+
+/** Payments a page. */
+export const PAYMENTS_PAGE_SIZE = 20;
+/** Audit rows a page. */
+export const AUDIT_PAGE_SIZE = 50;
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Who the invite is for, and the options to create their passkey with. */
+export const registrationOptions = (token: string) => callDashboard<RegistrationOptions>("/invites/registration-options", { method: "POST", body: { token } });
+
+/** Registers the new passkey: the invite is spent and the member signed in. */
+export const registerPasskey = (token: string, challengeId: string, response: RegistrationResponseJSON) =>
+  callDashboard<{ member: Member }>("/invites/register", { method: "POST", body: { token, challengeId, response } });
+
+/** A sign-in challenge, for any passkey of the service. */
+export const signInOptions = () => callDashboard<SignInOptions>("/sign-in/options", { method: "POST" });
+
+/** Signs in with the passkey's signed answer. */
+export const signIn = (challengeId: string, response: AuthenticationResponseJSON) =>
+  callDashboard<{ member: Member }>("/sign-in", { method: "POST", body: { challengeId, response } });
+
+/** The member, their seller and what they may do. */
+export const readMe = () => callDashboard<Me>("/me");
+
+/** Ends this session (the cookie is cleared). */
+export const signOut = () => callDashboard<void>("/sign-out", { method: "POST" });
+
+/** One page of the mode's payments, newest first. */
+export const listPayments = (q: PaymentsQuery) =>
+  callDashboard<PaymentsPage>(`/payments${queryOf({ mode: q.mode, status: q.status, size: PAYMENTS_PAGE_SIZE, cursor: q.cursor })}`);
+
+/** One payment, with its refunds. */
+export const readPayment = (paymentId: string, mode: Mode) => callDashboard<Transaction>(`/payments/${id(paymentId)}${queryOf({ mode })}`);
+
+/**
+ * Refunds `amount` (minor units) of a payment. `idempotencyKey` is the form submission's: a retry
+ * of the same submission sends it again and gets the first refund back, never a second one.
+ */
+export const refundPayment = (paymentId: string, mode: Mode, amount: number, idempotencyKey: string) =>
+  callDashboard<Refund>(`/payments/${id(paymentId)}/refunds${queryOf({ mode })}`, { method: "POST", body: { amount }, headers: { "Idempotency-Key": idempotencyKey } });
+
+/** One page of the audit log, newest first. */
+export const readAuditLog = (cursor: string | null) => callDashboard<AuditPage>(`/audit-log${queryOf({ size: AUDIT_PAGE_SIZE, cursor })}`);

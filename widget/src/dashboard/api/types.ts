@@ -1,0 +1,81 @@
+/**
+ * What the dashboard's API answers (docs/dashboard.md, "The dashboard's API"). Payments and
+ * refunds are the `/v1` API's own types (worker/schemas/transaction.ts) and the list is its page
+ * envelope (worker/lib/pagination.ts), imported as types only: nothing of the server reaches the
+ * bundle, and the interface cannot drift from what `/v1` documents.
+ */
+import type { Page } from "../../../../worker/lib/pagination";
+import type { Refund, Transaction } from "../../../../worker/schemas/transaction";
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+
+export type { Refund, Transaction };
+
+/** Test data or live data: every payments call names one. */
+export type Mode = "test" | "live";
+
+/** A member's profile (the permission table's columns). */
+export type Profile = "OWNER" | "ADMIN" | "FINANCE" | "OPERATION";
+
+/** What a member may do; the interface hides what is not listed (the server enforces it). */
+export type Permission = "payments.read" | "payments.refund" | "audit.read";
+
+/** A team member as the dashboard's API shows one. */
+export interface Member {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  profile: Profile;
+}
+
+/** GET /dashboard/api/me. */
+export interface Me {
+  member: Member;
+  seller: { id?: string; name: string };
+  /** Strings, so a permission added by the server later is kept rather than refused. */
+  permissions: string[];
+  session?: unknown;
+}
+
+/** POST /dashboard/api/invites/registration-options. */
+export interface RegistrationOptions {
+  challengeId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+  member: Pick<Member, "email" | "firstName" | "profile">;
+  seller: { name: string };
+}
+
+/** POST /dashboard/api/sign-in/options. */
+export interface SignInOptions {
+  challengeId: string;
+  options: PublicKeyCredentialRequestOptionsJSON;
+}
+
+/** GET /dashboard/api/payments: the envelope of `GET /v1/transactions`. */
+export type PaymentsPage = Page<Transaction>;
+
+/** The payments list's query ("" is every status). The server takes no method filter. */
+export interface PaymentsQuery {
+  mode: Mode;
+  status: Transaction["status"] | "";
+  cursor: string | null;
+}
+
+/** One row of the audit log. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  action: string;
+  outcome: "ok" | "denied";
+  member: { id: string; email: string | null } | null;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** GET /dashboard/api/audit-log. */
+export interface AuditPage {
+  items: AuditEntry[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,30 @@
+/** `<dashboard-app>`'s styles: the page's column, full width on a phone. */
+import { css } from "lit";
+import { baseStyles } from "../styles/base.styles";
+
+export const appStyles = [
+  baseStyles,
+  css`
+    :host {
+      display: block;
+      min-height: 100vh;
+    }
+    main {
+      display: block;
+      max-width: 72rem;
+      margin: 0 auto;
+      padding: 1.5rem 1rem 3rem;
+      box-sizing: border-box;
+    }
+    main:focus {
+      outline: none;
+    }
+    main.narrow {
+      max-width: 32rem;
+      padding-top: 3rem;
+    }
+    main > * + * {
+      margin-top: 1em;
+    }
+  `,
+];

@@ -1,0 +1,17 @@
+/**
+ * How the dashboard writes amounts and times, in the page's language: amounts (integer minor
+ * units) through the service's one formatter (shared/money.ts), times in the browser's own zone.
+ * Amounts typed by the member are read by the link checkout's parser ("49,90", "1.234,56").
+ */
+import { formatMoney } from "../../../shared/money";
+import { LOCALE } from "./i18n/locale";
+
+export { parseAmount } from "../link/form";
+
+/** `1990, "BRL"` → `R$ 19,90` (pt-BR) or `R$19.90` (en). */
+export const money = (amount: number, currency: string) => formatMoney(amount, currency, LOCALE);
+
+const DATE_TIME = new Intl.DateTimeFormat(LOCALE, { dateStyle: "short", timeStyle: "short" });
+
+/** An ISO time as a short date and time (`05/03/2026 14:07`); "—" for none. */
+export const dateTime = (iso: string | null | undefined) => (iso ? DATE_TIME.format(new Date(iso)) : "—");

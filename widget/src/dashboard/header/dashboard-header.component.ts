@@ -1,0 +1,90 @@
+/**
+ * `<dashboard-header>`: the signed-in member's bar. The seller's name, the member's name and
+ * profile, the sections they may open (Audit log only with `audit.read`), the test/live switch
+ * (a checkbox with the `switch` role: on is live data) with a badge saying which data shows, and
+ * the sign-out button (`POST /dashboard/api/sign-out`).
+ *
+ * Properties: `me` (GET /dashboard/api/me's answer), `mode`, `current` (the section shown:
+ * `payments` or `audit-log`, marked `aria-current="page"`).
+ *
+ * @event dashboard-navigate - A section's link was followed.
+ * @event dashboard-mode-change - The switch moved: `detail.mode` is `test` or `live`.
+ * @event dashboard-signed-out - The session ended on the server.
+ * @event dashboard-session-ended - Signing out found the session already gone.
+ *
+ * @csspart base - The header.
+ * @csspart nav - The sections' navigation.
+ * @csspart mode-switch - The live mode switch.
+ * @csspart sign-out-button - Sign out.
+ */
+import { html, nothing } from "lit";
+import { property, state } from "lit/decorators.js";
+import { signOut } from "../api/endpoints";
+import type { Me, Mode } from "../api/types";
+import { DashboardElement } from "../dashboard-element";
+import { emit } from "../events";
+import { PATHS } from "../routing/routes";
+import { headerStyles } from "./dashboard-header.styles";
+
+/** The signed-in member's bar, `<dashboard-header>`. */
+export class DashboardHeader extends DashboardElement {
+  static override styles = headerStyles;
+
+  @property({ attribute: false }) me?: Me;
+  @property({ attribute: false }) mode: Mode = "test";
+  @property() current = "payments";
+
+  @state() private busy = false;
+  @state() private error?: string;
+
+  private switchMode = (e: Event) => {
+    emit(this, "dashboard-mode-change", { mode: (e.target as HTMLInputElement).checked ? "live" : "test" });
+  };
+
+  private signOut = async () => {
+    this.busy = true;
+    this.error = undefined;
+    try {
+      await signOut();
+      emit(this, "dashboard-signed-out", {});
+    } catch (err) {
+      // A 401 (the session had already ended) sends the member to sign in; anything else is said.
+      this.error = this.messageOf(err) ? this.s.signOutFailed : undefined;
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  private link(path: string, section: string, label: string) {
+    return html`<li><a href=${path} aria-current=${this.current === section ? "page" : nothing} @click=${this.follow}>${label}</a></li>`;
+  }
+
+  override render() {
+    const me = this.me;
+    if (!me) return nothing;
+    const s = this.s;
+    const live = this.mode === "live";
+    const name = [me.member.firstName, me.member.lastName].filter(Boolean).join(" ");
+    return html`<header part="base">
+        <div class="who">
+          <p class="seller">${me.seller.name}</p>
+          <p class="member">${name} · ${s.profiles[me.member.profile] ?? me.member.profile}</p>
+        </div>
+        <nav part="nav" aria-label=${s.sections}>
+          <ul>
+            ${this.link(PATHS.payments, "payments", s.payments)}
+            ${me.permissions.includes("audit.read") ? this.link(PATHS.auditLog, "audit-log", s.auditLog) : nothing}
+          </ul>
+        </nav>
+        <div class="controls">
+          <label class="switch" part="mode-switch">
+            <input type="checkbox" role="switch" .checked=${live} @change=${this.switchMode} />
+            ${s.liveMode}
+          </label>
+          <span class="badge mode ${this.mode}">${live ? s.liveData : s.testData}</span>
+          <button part="sign-out-button" class="secondary" type="button" ?disabled=${this.busy} @click=${this.signOut}>${s.signOut}</button>
+        </div>
+      </header>
+      ${this.error ? html`<p class="alert" role="alert">${this.error}</p>` : nothing}`;
+  }
+}

@@ -1,0 +1,84 @@
+/** `<dashboard-header>`'s styles: one row on a wide screen, wrapping rows on a phone. */
+import { css } from "lit";
+import { baseStyles } from "../styles/base.styles";
+
+export const headerStyles = [
+  baseStyles,
+  css`
+    :host {
+      display: block;
+      background: var(--_background);
+      border-bottom: 1px solid var(--_line);
+    }
+    header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem 1.5rem;
+      max-width: 72rem;
+      margin: 0 auto;
+      padding: 0.75rem 1rem;
+      box-sizing: border-box;
+    }
+    .who {
+      flex: 1 1 12rem;
+      min-width: 0;
+    }
+    .seller {
+      font-weight: 700;
+      font-size: 1.125rem;
+    }
+    .member {
+      color: var(--_muted);
+      overflow-wrap: anywhere;
+    }
+    nav ul {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 1rem;
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+    nav a {
+      display: inline-block;
+      padding: 0.5em 0;
+      font-weight: 600;
+      text-decoration: none;
+    }
+    nav a[aria-current="page"] {
+      text-decoration: underline;
+      text-underline-offset: 0.3em;
+      text-decoration-thickness: 2px;
+    }
+    .controls {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem 0.75rem;
+    }
+    .switch {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.5em;
+      min-height: 2.75em;
+    }
+    .switch input {
+      width: 1.25em;
+      height: 1.25em;
+      min-height: 0;
+      margin: 0;
+      accent-color: var(--_primary);
+    }
+    .badge.test {
+      color: var(--_warn);
+    }
+    .badge.live {
+      color: var(--_ok);
+    }
+    .alert {
+      max-width: 70rem;
+      margin: 0.5rem auto;
+    }
+  `,
+];

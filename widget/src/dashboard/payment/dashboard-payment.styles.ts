@@ -1,0 +1,40 @@
+/** `<dashboard-payment>`'s styles: the fields in two columns where there is room, one on a phone. */
+import { css } from "lit";
+import { baseStyles } from "../styles/base.styles";
+
+export const paymentStyles = [
+  baseStyles,
+  css`
+    :host {
+      display: grid;
+      gap: 1.25rem;
+    }
+    h1 {
+      margin: 0;
+    }
+    .summary {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem 1rem;
+    }
+    dl {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+      gap: 0.75rem 1.5rem;
+      margin: 0;
+      padding: 1rem;
+      border: 1px solid var(--_line);
+      border-radius: var(--_radius);
+      background: var(--_background);
+    }
+    dt {
+      color: var(--_muted);
+      font-size: 0.875em;
+    }
+    dd {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+  `,
+];

@@ -1,0 +1,5 @@
+/** `<dashboard-sign-in>`'s styles: the shared card (styles/card.styles.ts). */
+import { baseStyles } from "../styles/base.styles";
+import { cardStyles } from "../styles/card.styles";
+
+export const signInStyles = [baseStyles, cardStyles];
