@@ -44,6 +44,10 @@ import { checkoutSessionsRoutes } from "./routes/checkout-sessions";
 import { subscriptionsRoutes } from "./routes/subscriptions";
 import { testClocksRoutes } from "./routes/test-clocks";
 import { dashboardAuditRoutes } from "./routes/dashboard-audit";
+import { dashboardLinksRoutes } from "./routes/dashboard-links";
+import { dashboardSubscriptionsRoutes } from "./routes/dashboard-subscriptions";
+import { dashboardReportsRoutes } from "./routes/dashboard-reports";
+import { dashboardSellersRoutes } from "./routes/dashboard-sellers";
 import { dashboardDevelopersRoutes } from "./routes/dashboard-developers";
 import { dashboardTeamRoutes } from "./routes/dashboard-team";
 import { dashboardWebhooksRoutes } from "./routes/dashboard-webhooks";
@@ -173,6 +177,10 @@ export function createApp(platform: Platform) {
   app.route("/", dashboardWebhooksRoutes);
   app.route("/", dashboardTeamRoutes);
   app.route("/", dashboardAuditRoutes);
+  app.route("/", dashboardLinksRoutes);
+  app.route("/", dashboardSubscriptionsRoutes);
+  app.route("/", dashboardReportsRoutes);
+  app.route("/", dashboardSellersRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
     type: "apiKey",

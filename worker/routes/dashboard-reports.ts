@@ -1,0 +1,40 @@
+/**
+ * The dashboard's reports (docs/dashboard.md): the overview of the member's own seller (the
+ * figures of GET /v1/sellers/{id}/dashboard/overview, defined in docs/dashboards.md) and its
+ * settlements (GET /v1/settlements), in the chosen mode. Read-only: nothing here is audited.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { sellerOverview } from "../domain/dashboards/overview";
+import { resolvePeriod } from "../domain/dashboards/period";
+import { listSettlements } from "../domain/settlements/read";
+import { declarePage } from "../http/access";
+import type { AppEnv } from "../http/context";
+import { dashboardScope, requirePermission } from "../http/dashboard-session";
+import { DashboardQuerySchema } from "../schemas/dashboard";
+import { SettlementListQuery } from "../schemas/settlement";
+import { dashboardQuery } from "./dashboard-body";
+
+const member = { caller: "member" } as const;
+const paths = {
+  overview: declarePage("GET", "/dashboard/api/overview", member),
+  settlements: declarePage("GET", "/dashboard/api/settlements", member),
+};
+
+/** /v1's period (`from`, `to`, `currency`) and filters; `mode` is read by dashboardScope. The seller is always the member's own. */
+const OverviewQuery = DashboardQuerySchema.extend({ mode: z.string().optional() }).strict();
+const SettlementsQuery = SettlementListQuery.extend({ mode: z.string().optional() }).strict();
+
+/** The reports routes. */
+export const dashboardReportsRoutes = new Hono<AppEnv>()
+  .get(paths.overview, requirePermission("reports.read"), async (c) => {
+    const { from, to, currency } = dashboardQuery(c, OverviewQuery);
+    const scope = dashboardScope(c);
+    const platform = c.get("platform");
+    const period = resolvePeriod({ from, to }, platform.now());
+    return c.json(await sellerOverview(platform.db, scope, scope.sellerId, period, currency), 200);
+  })
+  .get(paths.settlements, requirePermission("settlements.read"), async (c) => {
+    const { mode: _mode, ...query } = dashboardQuery(c, SettlementsQuery);
+    return c.json(await listSettlements(c.get("platform").db, dashboardScope(c), query), 200);
+  });
