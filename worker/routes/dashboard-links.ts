@@ -19,9 +19,8 @@ import { audit, dashboardScope, requirePermission } from "../http/dashboard-sess
 import { PageQuery } from "../lib/pagination";
 import { ApiError, notFound } from "../lib/problem";
 import { validationError } from "../lib/validation";
-import { ResourceId } from "../schemas/ids";
 import { PaymentLinkCreateSchema, type PaymentLinkCreate } from "../schemas/payment-link";
-import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const paths = {
@@ -34,14 +33,6 @@ const paths = {
 
 /** `mode` is read by dashboardScope; listed here so the strict query lets it through. */
 const ListQuery = PageQuery.extend({ status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(", ")}` }).optional(), mode: z.string().optional() }).strict();
-const Id = z.object({ id: ResourceId });
-
-/** The path's link id; one that is not a UUID names no link (404, as an unknown one). */
-function linkId(c: Context<AppEnv>): string {
-  const parsed = Id.safeParse({ id: c.req.param("id") });
-  if (!parsed.success) throw notFound("payment link", c.req.param("id") ?? "");
-  return parsed.data.id;
-}
 
 /** The create body as /v1 reads it: its failures are the spec's 422 INVALID_DATA, not a 400. */
 async function createBody(c: Context<AppEnv>): Promise<PaymentLinkCreate> {
@@ -57,7 +48,7 @@ const managed = (c: Context<AppEnv>) => ({ targetType: "payment_link", targetId:
 
 /** Activates or deactivates the link, and audits the move. */
 const move = (trigger: "activate" | "deactivate") => async (c: Context<AppEnv>) => {
-  const id = linkId(c);
+  const id = pathId(c, "payment link");
   const scope = dashboardScope(c);
   const link = await setLinkStatus(c.get("platform"), scope, id, trigger);
   const details = { status: link.status, livemode: scope.livemode };
@@ -73,7 +64,7 @@ export const dashboardLinksRoutes = new Hono<AppEnv>()
     return c.json(await listPaymentLinks(c.get("platform"), scope, scope.sellerId, query), 200);
   })
   .get(paths.one, requirePermission("links.read"), async (c) => {
-    const id = linkId(c);
+    const id = pathId(c, "payment link");
     const platform = c.get("platform");
     const state = await readLink(platform, id, dashboardScope(c));
     if (!state) throw notFound("payment link", id);

@@ -19,7 +19,21 @@ export const DASHBOARD_PAGE_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Every path the application shows a page at (routing/routes.ts in the application). */
-export const DASHBOARD_PAGE_PATHS = ["/dashboard", "/dashboard/invite", "/dashboard/sign-in", "/dashboard/payments", "/dashboard/payments/:id", "/dashboard/audit-log"] as const;
+export const DASHBOARD_PAGE_PATHS = [
+  "/dashboard",
+  "/dashboard/invite",
+  "/dashboard/sign-in",
+  "/dashboard/payments",
+  "/dashboard/payments/:id",
+  "/dashboard/overview",
+  "/dashboard/payment-links",
+  "/dashboard/subscriptions",
+  "/dashboard/subscriptions/:id",
+  "/dashboard/developers",
+  "/dashboard/team",
+  "/dashboard/sub-sellers",
+  "/dashboard/audit-log",
+] as const;
 
 const TITLE = { "pt-BR": "Painel", en: "Dashboard" } as const;
 const NO_SCRIPT = {

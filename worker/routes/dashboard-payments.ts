@@ -4,7 +4,7 @@
  * domain functions as /v1; the refund is idempotent on the interface's Idempotency-Key, kept apart
  * from the seller's own keys, and its audit row is derived from that key.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { paymentTimeline } from "../domain/dashboard/payment-timeline";
 import { runIdempotently } from "../domain/idempotency/run";
@@ -18,9 +18,8 @@ import { sha256Hex } from "../lib/crypto";
 import { PageQuery } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { TRANSACTION_STATUSES } from "../db/schema";
-import { ResourceId } from "../schemas/ids";
 import { RefundCreateSchema } from "../schemas/transaction";
-import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const paths = {
@@ -31,14 +30,7 @@ const paths = {
 };
 
 const ListQuery = PageQuery.extend({ status: z.enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(), mode: z.string().optional() }).strict();
-const Id = z.object({ id: ResourceId });
 const RefundKey = z.object({ "idempotency-key": z.string().min(1).max(255) });
-
-function paymentId(c: Context<AppEnv>): string {
-  const parsed = Id.safeParse({ id: c.req.param("id") });
-  if (!parsed.success) throw notFound("transaction", c.req.param("id") ?? "");
-  return parsed.data.id;
-}
 
 /** The payments routes. */
 export const dashboardPaymentsRoutes = new Hono<AppEnv>()
@@ -47,14 +39,14 @@ export const dashboardPaymentsRoutes = new Hono<AppEnv>()
     return c.body(await listTransactions(c.get("platform"), dashboardScope(c), query), 200, { "Content-Type": "application/json" });
   })
   .get(paths.one, requirePermission("payments.read"), async (c) => {
-    const id = paymentId(c);
+    const id = pathId(c, "transaction");
     const json = await readTransactionJson(c.get("platform"), id, dashboardScope(c));
     if (json === null) throw notFound("transaction", id);
     return c.body(json, 200, { "Content-Type": "application/json" });
   })
-  .get(paths.timeline, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), paymentId(c))))
+  .get(paths.timeline, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), pathId(c, "transaction"))))
   .post(paths.refund, requirePermission("payments.refund", (c) => ({ targetType: "transaction", targetId: c.req.param("id") ?? "" })), async (c) => {
-    const id = paymentId(c);
+    const id = pathId(c, "transaction");
     const scope = dashboardScope(c);
     const signed = memberOf(c);
     const body = await dashboardBody(c, RefundCreateSchema);

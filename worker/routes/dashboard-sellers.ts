@@ -14,10 +14,9 @@ import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { audit, dashboardScope, memberOf, requirePermission } from "../http/dashboard-session";
 import { PageQuery } from "../lib/pagination";
-import { ApiError, notFound } from "../lib/problem";
-import { ResourceId } from "../schemas/ids";
+import { ApiError } from "../lib/problem";
 import { StatusChangeSchema } from "../schemas/seller";
-import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const paths = {
@@ -28,7 +27,6 @@ const paths = {
 
 /** `mode` is read by dashboardScope: a sub-seller belongs to the mode that created it. */
 const ListQuery = PageQuery.extend({ mode: z.string().optional() }).strict();
-const Id = z.object({ id: ResourceId });
 
 /**
  * 403 FORBIDDEN unless the member's seller is a company: the refusal `authenticate` gives a
@@ -49,9 +47,7 @@ function companyOnly(permission: Permission, target?: (c: Context<AppEnv>) => { 
 
 /** Suspends or reactivates the sub-seller, and audits the move. */
 const move = (action: "suspend" | "reactivate") => async (c: Context<AppEnv>) => {
-  const parsed = Id.safeParse({ id: c.req.param("id") });
-  if (!parsed.success) throw notFound("seller", c.req.param("id") ?? "");
-  const id = parsed.data.id;
+  const id = pathId(c, "seller");
   const scope = dashboardScope(c);
   const { reason } = await dashboardBody(c, StatusChangeSchema);
   const platform = c.get("platform");

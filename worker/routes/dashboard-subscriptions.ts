@@ -12,11 +12,11 @@ import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
 import { PageQuery } from "../lib/pagination";
-import { ApiError, notFound } from "../lib/problem";
+import { ApiError } from "../lib/problem";
 import { validationError } from "../lib/validation";
 import { ResourceId } from "../schemas/ids";
 import { SubscriptionCancelSchema } from "../schemas/subscription";
-import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const paths = {
@@ -34,14 +34,6 @@ const ListQuery = PageQuery.extend({
 }).strict();
 /** One subscription: `page`, `size` and `cursor` page its invoices, as GET /v1/subscriptions/{id}/invoices does. */
 const OneQuery = PageQuery.extend({ mode: z.string().optional() }).strict();
-const Id = z.object({ id: ResourceId });
-
-/** The path's subscription id; one that is not a UUID names no subscription (404). */
-function subscriptionId(c: Context<AppEnv>): string {
-  const parsed = Id.safeParse({ id: c.req.param("id") });
-  if (!parsed.success) throw notFound("subscription", c.req.param("id") ?? "");
-  return parsed.data.id;
-}
 
 /** The cancel body as /v1 reads it (`{}` when empty): its failures are the spec's 422 INVALID_DATA. */
 async function cancelBody(c: Context<AppEnv>): Promise<{ atPeriodEnd?: boolean }> {
@@ -60,7 +52,7 @@ export const dashboardSubscriptionsRoutes = new Hono<AppEnv>()
     return c.json(await listSubscriptions(c.get("platform"), dashboardScope(c), query), 200);
   })
   .get(paths.one, requirePermission("subscriptions.read"), async (c) => {
-    const id = subscriptionId(c);
+    const id = pathId(c, "subscription");
     const { mode: _mode, ...page } = dashboardQuery(c, OneQuery);
     const scope = dashboardScope(c);
     const platform = c.get("platform");
@@ -69,7 +61,7 @@ export const dashboardSubscriptionsRoutes = new Hono<AppEnv>()
     return c.json({ ...subscription, invoices }, 200);
   })
   .post(paths.cancel, requirePermission("subscriptions.manage", (c) => ({ targetType: "subscription", targetId: c.req.param("id") ?? "" })), async (c) => {
-    const id = subscriptionId(c);
+    const id = pathId(c, "subscription");
     const scope = dashboardScope(c);
     const { atPeriodEnd } = await cancelBody(c);
     const platform = c.get("platform");

@@ -10,10 +10,8 @@ import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { audit, memberOf, requirePermission } from "../http/dashboard-session";
 import { localeOf } from "../lib/locale";
-import { notFound } from "../lib/problem";
-import { ResourceId } from "../schemas/ids";
 import { TeamMemberCreateSchema } from "../schemas/team";
-import { dashboardBody } from "./dashboard-body";
+import { dashboardBody, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const paths = {
@@ -30,12 +28,6 @@ const sellerOf = (c: Context<AppEnv>) => memberOf(c).member.sellerId;
 /** The team is the account's people, not test or live data: either mode's scope reads it. */
 const teamScope = (c: Context<AppEnv>) => ({ sellerId: sellerOf(c), livemode: false });
 const locale = (c: Context<AppEnv>) => localeOf(c.req.header("accept-language"));
-function memberId(c: Context<AppEnv>): string {
-  const parsed = ResourceId.safeParse(c.req.param("id"));
-  if (!parsed.success) throw notFound("team member", c.req.param("id") ?? "");
-  return parsed.data;
-}
-
 /** The team routes. */
 export const dashboardTeamRoutes = new Hono<AppEnv>()
   .get(paths.list, requirePermission("team.read"), async (c) => c.json(await listTeam(c.get("platform"), teamScope(c), sellerOf(c), locale(c))))
@@ -46,20 +38,20 @@ export const dashboardTeamRoutes = new Hono<AppEnv>()
     return c.json(added, 201);
   })
   .patch(paths.change, requirePermission("team.manage"), async (c) => {
-    const id = memberId(c);
+    const id = pathId(c, "team member");
     const { profile } = await dashboardBody(c, ProfileChange);
     const { before, member: after } = await changeMemberProfile(c.get("platform"), sellerOf(c), id, profile, locale(c));
     await audit(c, { action: "team_member.change_profile", outcome: "ok", targetType: "team_member", targetId: id, details: { from: before, to: profile } });
     return c.json(after);
   })
   .delete(paths.remove, requirePermission("team.manage"), async (c) => {
-    const id = memberId(c);
+    const id = pathId(c, "team member");
     const removed = await removeMember(c.get("platform"), sellerOf(c), id, locale(c));
     await audit(c, { action: "team_member.remove", outcome: "ok", targetType: "team_member", targetId: id, details: { email: removed.email } });
     return c.json(removed);
   })
   .post(paths.reinvite, requirePermission("team.manage"), async (c) => {
-    const id = memberId(c);
+    const id = pathId(c, "team member");
     const invited = await reinviteMember(c.get("platform"), sellerOf(c), id);
     await audit(c, { action: "team_member.reinvite", outcome: "ok", targetType: "team_member", targetId: id });
     return c.json(invited, 201);

@@ -15,11 +15,10 @@ import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
 import { LimitQuery } from "../lib/pagination";
-import { notFound } from "../lib/problem";
 import { ReplayRequestSchema } from "../schemas/event";
 import { ResourceId } from "../schemas/ids";
 import { NotificationSettingsUpdateSchema, WebhookCreateSchema, WebhookUpdateSchema } from "../schemas/webhook";
-import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
 const member = { caller: "member" } as const;
 const base = "/dashboard/api/webhooks";
@@ -47,13 +46,6 @@ const DeliveriesQuery = z
   })
   .strict();
 
-/** The path's id, or the 404 of `what` (an id that is not a UUID names nothing). */
-function idOf(c: Context<AppEnv>, what: string): string {
-  const parsed = ResourceId.safeParse(c.req.param("id"));
-  if (!parsed.success) throw notFound(what, c.req.param("id") ?? "");
-  return parsed.data;
-}
-
 const read = [requirePermission("webhooks.read")] as const;
 const manage = [requirePermission("webhooks.manage")] as const;
 const change = (c: Context<AppEnv>, action: string, targetType: string, targetId: string, details?: Record<string, unknown>) =>
@@ -70,7 +62,7 @@ export const dashboardWebhooksRoutes = new Hono<AppEnv>()
   })
   .patch(paths.update, ...manage, async (c) => {
     const scope = dashboardScope(c);
-    const id = idOf(c, "webhook");
+    const id = pathId(c, "webhook");
     const body = await dashboardBody(c, WebhookUpdateSchema);
     const updated = await updateWebhook(c.get("platform"), scope, scope.sellerId, id, body);
     await change(c, "webhook.update", "webhook", id, { fields: Object.keys(body) });
@@ -78,21 +70,21 @@ export const dashboardWebhooksRoutes = new Hono<AppEnv>()
   })
   .delete(paths.remove, ...manage, async (c) => {
     const scope = dashboardScope(c);
-    const id = idOf(c, "webhook");
+    const id = pathId(c, "webhook");
     await deleteWebhook(c.get("platform"), scope, scope.sellerId, id);
     await change(c, "webhook.delete", "webhook", id);
     return c.body(null, 204);
   })
   .post(paths.test, ...manage, async (c) => {
     const scope = dashboardScope(c);
-    const id = idOf(c, "webhook");
+    const id = pathId(c, "webhook");
     const sent = await sendTestEvent(c.get("platform"), scope, scope.sellerId, id);
     await change(c, "webhook.test", "webhook", id);
     return c.json(sent, 201);
   })
   .post(paths.replay, ...manage, async (c) => {
     const scope = dashboardScope(c);
-    const id = idOf(c, "webhook");
+    const id = pathId(c, "webhook");
     const replayed = await replayEvents(c.get("platform"), scope, scope.sellerId, id, await dashboardBody(c, ReplayRequestSchema));
     await change(c, "webhook.replay", "webhook", id, { result: replayed });
     return c.json(replayed, 202);
@@ -101,10 +93,10 @@ export const dashboardWebhooksRoutes = new Hono<AppEnv>()
     const { mode: _mode, ...query } = dashboardQuery(c, DeliveriesQuery);
     return c.json(await listDeliveries(c.get("platform"), dashboardScope(c), dashboardScope(c).sellerId, query));
   })
-  .get(paths.delivery, ...read, async (c) => c.json(await findDelivery(c.get("platform"), dashboardScope(c), dashboardScope(c).sellerId, idOf(c, "delivery"))))
+  .get(paths.delivery, ...read, async (c) => c.json(await findDelivery(c.get("platform"), dashboardScope(c), dashboardScope(c).sellerId, pathId(c, "delivery"))))
   .post(paths.retry, ...manage, async (c) => {
     const scope = dashboardScope(c);
-    const id = idOf(c, "delivery");
+    const id = pathId(c, "delivery");
     const retried = await retryDelivery(c.get("platform"), scope, scope.sellerId, id);
     await change(c, "webhook_delivery.retry", "webhook_delivery", id);
     return c.json(retried);

@@ -14,7 +14,7 @@ import type { Platform } from "../../platform";
 import { auditRow, insertAudit } from "./audit";
 import { issueChallenge, takeChallenge } from "./challenges";
 import { inviteInvalid, usableInvite } from "./invites";
-import { relyingParty } from "./relying-party";
+import { relyingParty, verifyPasskey } from "./relying-party";
 import { insertSession, newSession, type Visitor } from "./sessions";
 
 /** The options of `navigator.credentials.create` for invite `token`, and who is invited. */
@@ -51,20 +51,11 @@ export async function registerPasskey(platform: Platform, input: { token: string
     throw new ApiError("PASSKEY_INVALID", "This registration was not started for this invite, took over 5 minutes or was already sent: start again.");
   }
   const rp = relyingParty(platform);
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-  } catch (e) {
-    throw new ApiError("PASSKEY_INVALID", `The passkey could not be verified: ${(e as Error).message}`);
-  }
-  if (!verified.verified) throw new ApiError("PASSKEY_INVALID", "The passkey could not be verified.");
-  const { credential } = verified.registrationInfo;
+  const verified = await verifyPasskey(() =>
+    verifyRegistrationResponse({ response: input.response, expectedChallenge: challenge.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true }),
+  );
+  // Set whenever `verified` is true (verifyPasskey refused the rest).
+  const { credential } = verified.registrationInfo!;
   const at = platform.now().toISOString();
   const { token, row: session } = await newSession(platform, member, visitor);
   const stored = sql`exists (select 1 from ${passkeys} where ${passkeys.id} = ${credential.id})`;

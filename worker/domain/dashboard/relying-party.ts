@@ -8,6 +8,7 @@
  * as `localhost` on the same port (the same machine, the one host name browsers treat as secure
  * over plain http); the invite links and the Origin check say so.
  */
+import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 
 /** The relying party's name, origin and ID. */
@@ -30,4 +31,16 @@ export function dashboardOrigin(baseUrl: string): URL {
 export function relyingParty(platform: Pick<Platform, "config">): RelyingParty {
   const url = dashboardOrigin(platform.config.baseUrl);
   return { name: "Pay", origin: url.origin, id: url.hostname };
+}
+
+/** Runs a WebAuthn verification: any failure, thrown or reported, is the 400 PASSKEY_INVALID saying why. */
+export async function verifyPasskey<T extends { verified: boolean }>(verification: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await verification();
+  } catch (e) {
+    throw new ApiError("PASSKEY_INVALID", `The passkey could not be verified: ${(e as Error).message}`);
+  }
+  if (!result.verified) throw new ApiError("PASSKEY_INVALID", "The passkey could not be verified.");
+  return result;
 }

@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { auditRow, insertAudit } from "./audit";
 import { issueChallenge, takeChallenge } from "./challenges";
-import { relyingParty } from "./relying-party";
+import { relyingParty, verifyPasskey } from "./relying-party";
 import { insertSession, newSession, type Visitor } from "./sessions";
 
 /** The options of `navigator.credentials.get`. */
@@ -35,20 +35,16 @@ export async function signIn(platform: Platform, input: { challengeId: string; r
   if (!found || found.member.status !== "ACTIVE") throw invalid("This passkey is not registered here, or its member no longer has access.");
   const { passkey, member } = found;
   const rp = relyingParty(platform);
-  let verified;
-  try {
-    verified = await verifyAuthenticationResponse({
+  const verified = await verifyPasskey(() =>
+    verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       credential: { id: passkey.id, publicKey: fromBase64url(passkey.publicKey), counter: passkey.counter, transports: (passkey.transports ?? undefined) as never },
       requireUserVerification: true,
-    });
-  } catch (e) {
-    throw invalid(`The passkey could not be verified: ${(e as Error).message}`);
-  }
-  if (!verified.verified) throw invalid("The passkey could not be verified.");
+    }),
+  );
   const at = platform.now().toISOString();
   const { token, row: session } = await newSession(platform, member, visitor);
   const db = platform.db;
