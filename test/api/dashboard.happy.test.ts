@@ -10,7 +10,9 @@ import { createInvite } from "../../worker/domain/dashboard/invites";
 import { PROFILE_PERMISSIONS } from "../../worker/domain/dashboard/permissions";
 import { DashboardVisitor } from "../support/dashboard";
 import { createTestContext } from "../support/platform";
-import { paidCharge, type Ctx } from "../support/transactions";
+import { createPix, paidCharge, type Ctx } from "../support/transactions";
+import { VALID_CPF } from "../support/sellers";
+import { expectProblem } from "../support/problem";
 
 let ctx: Ctx;
 const ORIGIN = "http://pay.test";
@@ -119,6 +121,35 @@ describe("payments and refunds", () => {
     ]);
     expect(audit.items[1]).toMatchObject({ outcome: "ok", targetType: "transaction", targetId: paid.id, details: { refundId: refundBody.id, amount: 1500, livemode: false } });
     expect(await ctx.platform.db.select().from(auditLog)).toHaveLength(3);
+  });
+});
+
+describe("searching payments", () => {
+  it("by method, creation window, amount range and buyer e-mail (any case), newest first, by cursor", async () => {
+    const buyer = (email: string) => ({ buyer: { name: "Ana Souza", documentType: "CPF", documentNumber: VALID_CPF, email } });
+    const made: Array<{ id: string; createdAt: string }> = [];
+    for (const [amount, email] of [[500, "ana@example.com"], [1500, "Ana@Example.com"], [2500, "bruno@example.com"], [3500, "ana@example.com"]] as const) {
+      ctx.platform.clock.advance(3600);
+      made.push(await createPix(ctx, { amount, ...buyer(email) }));
+    }
+    const v = visitor();
+    expect((await v.register((await invite("FINANCE", "bia@loja.example.com")).inviteUrl)).status).toBe(201);
+    const ids = async (query: string) => {
+      const res = await v.request("GET", `/dashboard/api/payments?${query}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const page = await res.json();
+      return { ids: page.items.map((t: { id: string }) => t.id), page };
+    };
+    expect((await ids("email=ANA@example.com")).ids).toEqual([made[3]!.id, made[1]!.id, made[0]!.id]);
+    expect((await ids("minAmount=1000&maxAmount=3000")).ids).toEqual([made[2]!.id, made[1]!.id]);
+    expect((await ids(`from=${encodeURIComponent(made[1]!.createdAt)}&to=${encodeURIComponent(made[3]!.createdAt)}`)).ids).toEqual([made[2]!.id, made[1]!.id]);
+    expect((await ids("paymentMethod=CREDIT_CARD")).ids).toEqual([]);
+    const first = await ids("paymentMethod=PIX&email=ana@example.com&size=2");
+    expect(first.ids).toEqual([made[3]!.id, made[1]!.id]);
+    expect(first.page.totalItems).toBe(3);
+    expect((await ids(`paymentMethod=PIX&email=ana@example.com&size=2&cursor=${first.page.nextCursor}`)).ids).toEqual([made[0]!.id]);
+    const bad = await expectProblem(await v.request("GET", "/dashboard/api/payments?from=ontem&minAmount=-1&paymentMethod=BOLETO"), 400, "VALIDATION_FAILED");
+    expect(bad.errors.map((e: { path: string }) => e.path).sort()).toEqual(["from", "minAmount", "paymentMethod"]);
   });
 });
 

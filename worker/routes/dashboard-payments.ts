@@ -17,7 +17,7 @@ import { audit, dashboardScope, memberOf, requirePermission } from "../http/dash
 import { sha256Hex } from "../lib/crypto";
 import { PageQuery } from "../lib/pagination";
 import { notFound } from "../lib/problem";
-import { TRANSACTION_STATUSES } from "../db/schema";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../db/schema";
 import { RefundCreateSchema } from "../schemas/transaction";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
@@ -29,14 +29,26 @@ const paths = {
   refund: declarePage("POST", "/dashboard/api/payments/:id/refunds", member),
 };
 
-const ListQuery = PageQuery.extend({ status: z.enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(), mode: z.string().optional() }).strict();
+const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, such as 2026-01-15T12:00:00Z" }).transform((v) => new Date(v).toISOString());
+const cents = z.coerce.number({ error: "must be an amount in cents" }).int("must be an amount in cents").min(0, "must be at least 0");
+/** The list of /v1 (page, size, cursor, status) and the dashboard's search (docs/dashboard.md). */
+const ListQuery = PageQuery.extend({
+  status: z.enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(", ")}` }).optional(),
+  from: moment.optional(),
+  to: moment.optional(),
+  minAmount: cents.optional(),
+  maxAmount: cents.optional(),
+  email: z.string().max(320, "is at most 320 characters").optional(),
+  mode: z.string().optional(),
+}).strict();
 const RefundKey = z.object({ "idempotency-key": z.string().min(1).max(255) });
 
 /** The payments routes. */
 export const dashboardPaymentsRoutes = new Hono<AppEnv>()
   .get(paths.list, requirePermission("payments.read"), async (c) => {
-    const { mode: _mode, ...query } = dashboardQuery(c, ListQuery);
-    return c.body(await listTransactions(c.get("platform"), dashboardScope(c), query), 200, { "Content-Type": "application/json" });
+    const { mode: _mode, from, to, ...query } = dashboardQuery(c, ListQuery);
+    return c.body(await listTransactions(c.get("platform"), dashboardScope(c), { ...query, createdFrom: from, createdTo: to }), 200, { "Content-Type": "application/json" });
   })
   .get(paths.one, requirePermission("payments.read"), async (c) => {
     const id = pathId(c, "transaction");
