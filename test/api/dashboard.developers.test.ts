@@ -67,6 +67,20 @@ describe("API keys", () => {
     const problem = await expectProblem(tooLong, 400, "VALIDATION_FAILED");
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(["expiresInHours"]);
   });
+
+  it("a mode without keys gets its first pair, shown once; a mode with keys is told to roll", async () => {
+    const res = await owner.request("POST", "/dashboard/api/keys?mode=live");
+    expect(res.status, await res.clone().text()).toBe(201);
+    const pair = await res.json();
+    expect(pair.secret.key).toMatch(/^sk_live_\w{32}$/);
+    expect(pair.publishable.key).toMatch(/^pk_live_\w{32}$/);
+    const live = await (await owner.request("GET", "/dashboard/api/keys?mode=live")).json();
+    expect(live.items).toHaveLength(2);
+    expect(JSON.stringify(live)).not.toContain(pair.secret.key);
+    await expectProblem(await owner.request("POST", "/dashboard/api/keys?mode=live"), 409, "INVALID_STATE_TRANSITION");
+    await expectProblem(await owner.request("POST", "/dashboard/api/keys?mode=test"), 409, "INVALID_STATE_TRANSITION");
+    expect((await ctx.platform.db.select().from(auditLog).where(eq(auditLog.action, "api_key.create")))).toHaveLength(1);
+  });
 });
 
 describe("webhooks", () => {

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { listKeys, rollKey, ROLL_WINDOW_MAX_HOURS } from "../domain/dashboard/keys";
+import { createKeyPair, listKeys, rollKey, ROLL_WINDOW_MAX_HOURS } from "../domain/dashboard/keys";
 import { listEvents } from "../domain/events/list-events";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
@@ -16,6 +16,7 @@ import { dashboardBody, dashboardQuery } from "./dashboard-body";
 const member = { caller: "member" } as const;
 const paths = {
   keys: declarePage("GET", "/dashboard/api/keys", member),
+  create: declarePage("POST", "/dashboard/api/keys", member),
   roll: declarePage("POST", "/dashboard/api/keys/roll", member),
   events: declarePage("GET", "/dashboard/api/events", member),
 };
@@ -35,6 +36,11 @@ const Roll = z
 /** The developers routes. */
 export const dashboardDevelopersRoutes = new Hono<AppEnv>()
   .get(paths.keys, requirePermission("developers.read"), async (c) => c.json(await listKeys(c.get("platform"), dashboardScope(c))))
+  .post(paths.create, requirePermission("keys.manage"), async (c) => {
+    const created = await createKeyPair(c.get("platform"), dashboardScope(c));
+    await audit(c, { action: "api_key.create", outcome: "ok", targetType: "api_key", targetId: created.secret.id, details: { mode: created.secret.mode, publishableKeyId: created.publishable.id } });
+    return c.json(created, 201);
+  })
   .post(paths.roll, requirePermission("keys.manage"), async (c) => {
     const { kind, expiresInHours } = await dashboardBody(c, Roll);
     const scope = dashboardScope(c);

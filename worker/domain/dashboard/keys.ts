@@ -8,6 +8,7 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { apiKeys } from "../../db/schema";
 import { forgetSellerKeys, issueKey, type KeyKind, type KeyMode } from "../api-keys";
+import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
 
@@ -40,6 +41,23 @@ export async function listKeys(platform: Platform, scope: Scope) {
     .where(and(eq(apiKeys.sellerId, scope.sellerId), eq(apiKeys.mode, modeOf(scope)), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
     .orderBy(desc(apiKeys.createdAt));
   return { items: rows.map(toListedKey) };
+}
+
+/**
+ * Issues the scope's first key pair (a seller's live keys, say): both keys, shown once. A mode
+ * that already has a working key is rolled instead (409), so no key is ever left forgotten beside
+ * its replacement.
+ */
+export async function createKeyPair(platform: Platform, scope: Scope) {
+  if ((await listKeys(platform, scope)).items.length > 0) {
+    throw new ApiError("INVALID_STATE_TRANSITION", `This seller already has ${modeOf(scope)} keys: roll them instead.`, { extensions: { currentStatus: "HAS_KEYS" } });
+  }
+  const now = platform.now();
+  const secret = await issueKey(scope.sellerId, "secret", modeOf(scope), now);
+  const publishable = await issueKey(scope.sellerId, "publishable", modeOf(scope), now);
+  await platform.db.insert(apiKeys).values([secret.row, publishable.row]);
+  const listed = (issued: typeof secret) => ({ key: issued.key, ...toListedKey({ ...issued.row, revokedAt: null, expiresAt: null, publicKey: issued.row.publicKey ?? null } as KeyRow) });
+  return { secret: listed(secret), publishable: listed(publishable) };
 }
 
 /**
