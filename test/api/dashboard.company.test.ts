@@ -106,6 +106,8 @@ describe("a company's sub-sellers", () => {
     const mine = await subSeller(ctx.post, planId, "Padaria Ativa Ltda");
     const sibling = await subSeller(ctx.post, planId, "Padaria Irmã Ltda");
     const admin = await signedIn("ADMIN", mine.id);
+    // /me names the company, so the interface shows no sub-sellers section to this member.
+    expect((await (await admin.request("GET", "/dashboard/api/me")).json()).seller).toMatchObject({ id: mine.id, parentId: ctx.seller.sellerId });
     await expectProblem(await admin.request("GET", "/dashboard/api/sub-sellers"), 403, "FORBIDDEN");
     ctx.platform.clock.advance(1);
     await expectProblem(await admin.request("POST", `/dashboard/api/sub-sellers/${mine.id}/suspend`), 403, "FORBIDDEN");

@@ -77,7 +77,7 @@ describe("inviting and registering a passkey", () => {
     const [session] = await db.select().from(dashboardSessions).where(eq(dashboardSessions.memberId, member.id));
     expect(session!.id).not.toBe(v.cookie); // the hash, not the token
     const me = await (await v.request("GET", "/dashboard/api/me")).json();
-    expect(me).toMatchObject({ member: { id: member.id, profile: "FINANCE" }, seller: { id: ctx.seller.sellerId, name: "Loja Teste Ltda" }, permissions: PROFILE_PERMISSIONS.FINANCE });
+    expect(me).toMatchObject({ member: { id: member.id, profile: "FINANCE" }, seller: { id: ctx.seller.sellerId, name: "Loja Teste Ltda", parentId: null }, permissions: PROFILE_PERMISSIONS.FINANCE });
   });
 });
 

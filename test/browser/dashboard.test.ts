@@ -15,69 +15,34 @@
  * scroll at 375 px, passes axe-core's WCAG 2.1 AA rules, and runs under the page's strict CSP
  * without a violation or a script error.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkPage, expectClean, openMember as openMemberIn, PAGE_CSP, register as registerAt, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
-
-const RESULTS = join(__dirname, "../../test-results");
-const WAIT = { timeout: 30_000 };
-const WIDTHS = [1280, 375] as const;
-const AXE = require.resolve("axe-core/axe.min.js");
-const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let suite: BrowserSuite;
 let host: GatewayHost;
 let browser: Browser;
 let shop: TestServer;
+let seller: ReturnType<typeof sellerServer>;
 
 beforeAll(async () => {
   suite = await startBrowserSuite("dashboard", { localhostBaseUrl: true });
   ({ host, browser } = suite);
+  seller = sellerServer(host);
   // Another site, for the cross-origin attempt.
   shop = await startServer({ "/": { body: "<!doctype html><title>Loja</title><h1>Loja</h1>" } });
-  mkdirSync(RESULTS, { recursive: true });
 }, 180_000);
 
 afterAll(() => suite?.stop(shop), 60_000);
 
 /** A call of the seller's server, with its secret key. */
-function v1(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${host.base}${path}`, {
-    method,
-    headers: { "X-Api-Key": host.keys.secret, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
+const v1 = (method: string, path: string, body?: unknown) => seller.v1(method, path, body);
 /** Invites a member with the secret key: the invite link, shown once. */
-async function invite(profile: string, firstName: string, lastName: string, email: string): Promise<string> {
-  const res = await v1("POST", `/v1/sellers/${host.sellerId}/team`, { email, firstName, lastName, profile });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const { inviteUrl } = (await res.json()) as { inviteUrl: string };
-  expect(inviteUrl).toMatch(new RegExp(`^${host.publicBase}/dashboard/invite#token=.+`));
-  return inviteUrl;
-}
-
+const invite = (profile: string, firstName: string, lastName: string, email: string) => seller.invite(profile, firstName, lastName, email);
 /** A PIX charge created by the seller's server and paid by the buyer's bank (sandbox): its id. */
-async function paidPix(amount: number, description: string): Promise<string> {
-  const created = await v1("POST", "/v1/transactions", {
-    paymentMethod: "PIX",
-    amount,
-    currency: "BRL",
-    description,
-    buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "52998224725" },
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const paid = await v1("POST", `/v1/sandbox/transactions/${id}/pay`);
-  expect(paid.status, await paid.clone().text()).toBe(200);
-  return id;
-}
+const paidPix = (amount: number, description: string) => seller.paidPix(amount, description);
 
 /** A transaction's refunds, as the seller's server reads them. */
 async function refundsOf(id: string): Promise<Array<{ amount: number; status: string }>> {
@@ -86,75 +51,10 @@ async function refundsOf(id: string): Promise<Array<{ amount: number; status: st
   return ((await res.json()) as { refunds: Array<{ amount: number; status: string }> }).refunds;
 }
 
-/** A team member's browser: its own context and passkey authenticator, and what went wrong on its pages. */
-interface Member {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught errors and console errors. */
-  errors: string[];
-  /** CSP violations on any page this member opened. */
-  violations: string[];
-}
-
-/** A browser context in `locale` with a virtual platform authenticator (user-verifying, discoverable credentials). */
-async function openMember(locale = "pt-BR"): Promise<Member> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT.timeout);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-  const member: Member = { context, page, errors: [], violations: [] };
-  page.on("pageerror", (err) => member.errors.push(err.message));
-  page.on("console", (msg) => msg.type() === "error" && member.errors.push(msg.text()));
-  // Bindings and init scripts run whatever the page's CSP says: they only listen, and bring axe-core.
-  await page.exposeFunction("reportCspViolation", (v: string) => member.violations.push(v));
-  await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
-  await page.addInitScript({ path: AXE });
-  return member;
-}
-
-/** axe-core's WCAG 2.1 A and AA violations on the page, shadow roots included. */
-function axeViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
-
-/** The page at 1280 and 375 px: a screenshot of each, no horizontal scroll, no axe violation. */
-async function checkPage(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: join(RESULTS, `dashboard-${name}-${width}.png`), fullPage: true });
-    expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-}
-
-/** No CSP violation and no script error; failed loads (the 4xx answers a test provoked) are not errors of the page. */
-function expectClean(member: Member): void {
-  expect(member.violations).toEqual([]);
-  expect(member.errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
-}
-
+/** A member's browser, in this file's Chromium. */
+const openMember = (locale = "pt-BR") => openMemberIn(browser, locale);
 /** Opens the invite, creates the passkey and waits for the payments list. */
-async function register(member: Member, inviteUrl: string): Promise<void> {
-  await member.page.goto(inviteUrl);
-  await member.page.getByRole("button", { name: "Criar chave de acesso" }).click();
-  await member.page.waitForURL(`${host.publicBase}/dashboard/payments`, WAIT);
-  await member.page.getByRole("heading", { name: "Pagamentos", level: 1 }).waitFor();
-}
+const register = (member: Member, inviteUrl: string) => registerAt(member, host, inviteUrl);
 
 /** A payments table row, by its payment's description. */
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });

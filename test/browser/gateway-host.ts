@@ -1,10 +1,11 @@
 /**
  * The gateway for a browser test file: `npm start` (the real Node host, as a user runs it) on a
- * fresh database in a temp folder, with the sandbox seller's keys read from its first-start
- * banner. The demo shop is off unless asked for (`{ demo: true }`: then, PORT being set, it
- * listens on a free port and its URL is read from the banner's "Demo shop" line). It fails at
- * once, naming the cause, when this run's widget build failed (test/browser/widget-setup.ts)
- * rather than test an old pay.js.
+ * fresh database in a temp folder, with the sandbox seller's keys and its owner's dashboard invite
+ * read from its first-start banner, and the database file's path (for a test that must set up a
+ * state no API reaches in time, such as a webhook delivery whose retries ran out). The demo shop
+ * is off unless asked for (`{ demo: true }`: then, PORT being set, it listens on a free port and
+ * its URL is read from the banner's "Demo shop" line). It fails at once, naming the cause, when
+ * this run's widget build failed (test/browser/widget-setup.ts) rather than test an old pay.js.
  *
  * `startBrowserSuite` adds the Chromium to drive (launch.ts) and one `stop` for the file's
  * `afterAll`: the browser, then the file's own servers, then the host.
@@ -27,8 +28,17 @@ export interface GatewayHost {
   sellerId: string;
   /** The sandbox seller's keys (the secret one for the "seller's server", the publishable one for pages). */
   keys: { secret: string; publishable: string };
+  /** The sandbox seller's OWNER's dashboard invite link, from the first start's banner (single use, 72 hours); null if none was printed. */
+  ownerInvite: string | null;
+  /** The host's database file (libSQL, `file:` URL's path). */
+  databaseFile: string;
   /** The demo shop's page (`http://127.0.0.1:{port}/`) when it was asked for, else null. */
   demo: string | null;
+  /**
+   * Stops the host and starts it again on the same port and database, as a deploy or a crash
+   * does: sessions and data stay, what it held in memory (its job queue) is gone.
+   */
+  restart(): Promise<void>;
   /** Stops the host (and any it left), and removes its database. */
   stop(): Promise<void>;
 }
@@ -54,17 +64,21 @@ export async function startGatewayHost(name: string, options: GatewayHostOptions
     killAllHosts();
     rmSync(dir, { recursive: true, force: true });
   };
+  const databaseFile = join(dir, "pay.db");
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${databaseFile}`,
+    ...(options.demo ? {} : { DEMO_PORT: "off" }),
+    ...(options.localhostBaseUrl ? { PUBLIC_BASE_URL: `http://localhost:${port}` } : {}),
+  };
   try {
-    const started = await startNodeHost({
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${join(dir, "pay.db")}`,
-      ...(options.demo ? {} : { DEMO_PORT: "off" }),
-      ...(options.localhostBaseUrl ? { PUBLIC_BASE_URL: `http://localhost:${port}` } : {}),
-    });
+    const started = await startNodeHost(env);
+    let child = started.child;
     const secret = /Secret key\s+(sk_test_\w+)/.exec(started.out)?.[1];
     const publishable = /Publishable\s+(pk_test_\w+)/.exec(started.out)?.[1];
     const sellerId = /Seller\s+(\S+) \(sandbox\)/.exec(started.out)?.[1];
+    const ownerInvite = /Dashboard\s+(http:\/\/\S+\/dashboard\/invite#token=\S+)/.exec(started.out)?.[1] ?? null;
     if (!secret || !publishable || !sellerId) throw new Error(`no keys in the first start's banner:\n${started.out}`);
     const demo = /Demo shop\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(started.out)?.[1] ?? null;
     if (options.demo && !demo) throw new Error(`no demo shop in the start's banner:\n${started.out}`);
@@ -75,9 +89,15 @@ export async function startGatewayHost(name: string, options: GatewayHostOptions
       port,
       sellerId,
       keys: { secret, publishable },
+      ownerInvite,
+      databaseFile,
       demo,
+      restart: async () => {
+        await stopNodeHost(child, port);
+        child = (await startNodeHost(env)).child;
+      },
       stop: async () => {
-        await stopNodeHost(started.child, port).catch(() => {});
+        await stopNodeHost(child, port).catch(() => {});
         cleanUp();
       },
     };

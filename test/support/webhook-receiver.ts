@@ -20,8 +20,9 @@ export interface Received {
 /** What the receiver answers: an HTTP status, or "hang" (no answer until closed). */
 export type Answer = number | "hang";
 
-/** Starts a receiver answering `script` in order, then `then` for every later request. */
+/** Starts a receiver answering `script` in order, then `then` for every later request (until `answerWith` changes it). */
 export async function startWebhookReceiver(script: Answer[] = [], then: Answer = 200) {
+  let otherwise = then;
   const received: Received[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
@@ -30,7 +31,7 @@ export async function startWebhookReceiver(script: Answer[] = [], then: Answer =
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const answer = script.shift() ?? then;
+      const answer = script.shift() ?? otherwise;
       received.push({ url: req.url ?? "", body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, answer, at: Date.now() });
       if (answer === "hang") return void hanging.push(res);
       res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : `refused with ${answer}`);
@@ -41,6 +42,10 @@ export async function startWebhookReceiver(script: Answer[] = [], then: Answer =
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** From now on, answers `answer` once the script is spent (a receiver that was down comes back). */
+    answerWith(answer: Answer) {
+      otherwise = answer;
+    },
     /** Stops the server, ending any hanging answer. */
     async close() {
       for (const res of hanging) res.destroy();

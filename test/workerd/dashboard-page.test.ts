@@ -11,7 +11,9 @@ const viaAssets = (env as unknown as { WORKER_WITH_ASSETS: Fetcher }).WORKER_WIT
 
 describe("the dashboard in workerd", () => {
   it("serves the shell at its page paths, under its CSP, never cached, in the browser's language", async () => {
-    for (const path of ["/dashboard", "/dashboard/invite", "/dashboard/sign-in", "/dashboard/payments", `/dashboard/payments/${crypto.randomUUID()}`, "/dashboard/audit-log"]) {
+    const id = crypto.randomUUID();
+    const sections = ["/dashboard/overview", "/dashboard/payment-links", "/dashboard/subscriptions", `/dashboard/subscriptions/${id}`, "/dashboard/developers", "/dashboard/team", "/dashboard/sub-sellers"];
+    for (const path of ["/dashboard", "/dashboard/invite", "/dashboard/sign-in", "/dashboard/payments", `/dashboard/payments/${id}`, "/dashboard/audit-log", ...sections]) {
       const res = await viaAssets.fetch(`http://pay.test${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-security-policy")).toBe(DASHBOARD_PAGE_CSP);

@@ -17,6 +17,16 @@ export interface DashboardEventMap {
   "dashboard-session-ended": CustomEvent<Record<string, never>>;
   /** A refund was requested (the payment page reads the payment again). */
   "dashboard-refunded": CustomEvent<{ refundId: string }>;
+  /** A value reached the clipboard. */
+  "dashboard-copied": CustomEvent<Record<string, never>>;
+  /** A dialog closed. */
+  "dashboard-dialog-closed": CustomEvent<Record<string, never>>;
+  /** A payment link was created (the list reads its first page again). */
+  "dashboard-link-created": CustomEvent<{ linkId: string }>;
+  /** A webhook was registered, deleted or sent a test (the delivery log reads again). */
+  "dashboard-webhooks-changed": CustomEvent<Record<string, never>>;
+  /** A member was invited (the team reads again). */
+  "dashboard-member-invited": CustomEvent<{ memberId: string }>;
 }
 
 /** Dispatches one of the dashboard's events from `target`. */

@@ -1,7 +1,8 @@
 /**
  * How the dashboard writes amounts and times, in the page's language: amounts (integer minor
  * units) through the service's one formatter (shared/money.ts), times in the browser's own zone.
- * Amounts typed by the member are read by the link checkout's parser ("49,90", "1.234,56").
+ * Amounts typed by the member are read by the link checkout's parser ("49,90", "1.234,56"). The
+ * overview's days are UTC days (docs/dashboards.md), written as such.
  */
 import { formatMoney } from "../../../shared/money";
 import { LOCALE } from "./i18n/locale";
@@ -15,3 +16,13 @@ const DATE_TIME = new Intl.DateTimeFormat(LOCALE, { dateStyle: "short", timeStyl
 
 /** An ISO time as a short date and time (`05/03/2026 14:07`); "—" for none. */
 export const dateTime = (iso: string | null | undefined) => (iso ? DATE_TIME.format(new Date(iso)) : "—");
+
+const DAY = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+
+/** A UTC day (`2026-11-26`) as the page's short day (`26/11`, `11/26`). */
+export const day = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
+
+const PERCENT = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 1 });
+
+/** A fraction (`0.6667`) as a percentage (`66,7%`); "—" for none. */
+export const percent = (fraction: number | null) => (fraction === null ? "—" : PERCENT.format(fraction));

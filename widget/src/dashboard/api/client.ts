@@ -1,14 +1,21 @@
 /**
  * The dashboard's one way to call its private API (`/dashboard/api/…`, docs/dashboard.md):
  * same-origin `fetch` carrying the session cookie (`credentials: "same-origin"`), JSON in and out,
- * never cached. Every POST sends a JSON body (`{}` when there is nothing to say), so the browser
- * sends its `Origin`, which the server checks on every change. A 2xx answer resolves with its JSON
- * (undefined for 204); any other is thrown as a DashboardApiError with the problem+json's `status`,
- * `code` and `detail`. A network failure is fetch's own TypeError.
+ * never cached. Every POST, PUT and PATCH sends a JSON body (`{}` when there is nothing to say);
+ * a DELETE sends none. The browser sends its `Origin` on all of them, which the server checks on
+ * every change. A 2xx answer resolves with its JSON (undefined for 204); any other is thrown as a
+ * DashboardApiError with the problem+json's `status`, `code`, `detail` and `errors[]` (the fields
+ * refused). A network failure is fetch's own TypeError.
  */
 
 /** Where the dashboard's API lives, on the page's own origin. */
 export const API_BASE = "/dashboard/api";
+
+/** One field a 400 or 422 refused (problem+json's `errors[]`). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
 
 /** A problem+json answer of the dashboard's API (`detail` is the error's message). */
 export class DashboardApiError extends Error {
@@ -16,6 +23,7 @@ export class DashboardApiError extends Error {
     readonly status: number,
     readonly code: string,
     detail: string,
+    readonly errors: readonly FieldProblem[] = [],
   ) {
     super(detail);
     this.name = "DashboardApiError";
@@ -27,9 +35,9 @@ export class DashboardApiError extends Error {
   }
 }
 
-/** How to call: GET by default; a POST's body and any extra header (Idempotency-Key). */
+/** How to call: GET by default; a change's body and any extra header (Idempotency-Key). */
 export interface CallOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -37,7 +45,7 @@ export interface CallOptions {
 /** Calls `API_BASE + path` and resolves with its JSON answer; throws DashboardApiError otherwise. */
 export async function callDashboard<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? "GET";
-  const body = method === "POST" ? JSON.stringify(options.body ?? {}) : undefined;
+  const body = method === "GET" || method === "DELETE" ? undefined : JSON.stringify(options.body ?? {});
   const res = await fetch(`${API_BASE}${path}`, {
     method,
     headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
@@ -52,7 +60,10 @@ export async function callDashboard<T>(path: string, options: CallOptions = {}):
   } catch {
     // A proxy's HTML error page: the status alone says what happened.
   }
-  if (!res.ok) throw new DashboardApiError(res.status, String(json.code ?? `HTTP_${res.status}`), String(json.detail ?? json.title ?? res.statusText));
+  if (!res.ok) {
+    const errors = Array.isArray(json.errors) ? (json.errors as FieldProblem[]) : [];
+    throw new DashboardApiError(res.status, String(json.code ?? `HTTP_${res.status}`), String(json.detail ?? json.title ?? res.statusText), errors);
+  }
   return (text ? json : undefined) as T;
 }
 

@@ -1,17 +1,19 @@
 /**
- * Each route of the dashboard's API (docs/dashboard.md) as a function. Payments calls carry the
- * mode; the list asks for 20 a page, the audit log for 50.
+ * Each route of the dashboard's API (docs/dashboard.md) as a function: signing in, payments and the
+ * audit log here; the selling sections in selling.ts, developers and team in developers.ts and
+ * team.ts. Payments calls carry the mode; the list asks for 20 a page, the audit log for 50.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { callDashboard, queryOf } from "./client";
-import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, SignInOptions, Transaction } from "./types";
+import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, SignInOptions, Timeline, Transaction } from "./types";
 
 /** Payments a page. */
 export const PAYMENTS_PAGE_SIZE = 20;
 /** Audit rows a page. */
 export const AUDIT_PAGE_SIZE = 50;
 
-const id = (value: string) => encodeURIComponent(value);
+/** A path segment. */
+export const id = (value: string) => encodeURIComponent(value);
 
 /** Who the invite is for, and the options to create their passkey with. */
 export const registrationOptions = (token: string) => callDashboard<RegistrationOptions>("/invites/registration-options", { method: "POST", body: { token } });
@@ -39,6 +41,9 @@ export const listPayments = (q: PaymentsQuery) =>
 
 /** One payment, with its refunds. */
 export const readPayment = (paymentId: string, mode: Mode) => callDashboard<Transaction>(`/payments/${id(paymentId)}${queryOf({ mode })}`);
+
+/** One payment's events, oldest first, each with its webhook deliveries and their attempts. */
+export const readTimeline = (paymentId: string, mode: Mode) => callDashboard<Timeline>(`/payments/${id(paymentId)}/timeline${queryOf({ mode })}`);
 
 /**
  * Refunds `amount` (minor units) of a payment. `idempotencyKey` is the form submission's: a retry

@@ -4,6 +4,7 @@
  * envelope (worker/lib/pagination.ts), imported as types only: nothing of the server reaches the
  * bundle, and the interface cannot drift from what `/v1` documents.
  */
+import type { paymentTimeline } from "../../../../worker/domain/dashboard/payment-timeline";
 import type { Page } from "../../../../worker/lib/pagination";
 import type { Refund, Transaction } from "../../../../worker/schemas/transaction";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
@@ -16,8 +17,8 @@ export type Mode = "test" | "live";
 /** A member's profile (the permission table's columns). */
 export type Profile = "OWNER" | "ADMIN" | "FINANCE" | "OPERATION";
 
-/** What a member may do; the interface hides what is not listed (the server enforces it). */
-export type Permission = "payments.read" | "payments.refund" | "audit.read";
+/** What a member may do (the server's one table); the interface hides what is not listed, the server enforces it. */
+export type { Permission } from "../../../../worker/domain/dashboard/permissions";
 
 /** A team member as the dashboard's API shows one. */
 export interface Member {
@@ -31,7 +32,8 @@ export interface Member {
 /** GET /dashboard/api/me. */
 export interface Me {
   member: Member;
-  seller: { id?: string; name: string };
+  /** `parentId`: a sub-seller's company; null for a company. */
+  seller: { id: string; name: string; parentId: string | null };
   /** Strings, so a permission added by the server later is kept rather than refused. */
   permissions: string[];
   session?: unknown;
@@ -50,6 +52,9 @@ export interface SignInOptions {
   challengeId: string;
   options: PublicKeyCredentialRequestOptionsJSON;
 }
+
+/** GET /dashboard/api/payments/{id}/timeline: the payment's events, each with its webhook deliveries. */
+export type Timeline = Awaited<ReturnType<typeof paymentTimeline>>;
 
 /** GET /dashboard/api/payments: the envelope of `GET /v1/transactions`. */
 export type PaymentsPage = Page<Transaction>;

@@ -5,6 +5,7 @@
  * and the mode (test by default, kept for the tab in sessionStorage). Pages get what they need as
  * properties and send their wishes up as events (events.ts). After a navigation, focus moves to
  * the page's region and the document's title names the page.
+
  *
  * @event - Sends none; listens to its pages' `dashboard-navigate`, `dashboard-mode-change`,
  *   `dashboard-signed-in`, `dashboard-signed-out` and `dashboard-session-ended`.
@@ -68,8 +69,9 @@ export class DashboardApp extends DashboardElement {
   private onModeChange = (e: DashboardEventMap["dashboard-mode-change"]) => {
     this.mode = e.detail.mode;
     sessionStorage.setItem(MODE_KEY, this.mode);
-    // A payment belongs to one mode: the other mode's list is where to go.
+    // A payment or a subscription belongs to one mode: the other mode's list is where to go.
     if (this.route.page === "payment") this.go(PATHS.payments);
+    if (this.route.page === "subscription") this.go(PATHS.subscriptions);
   };
 
   private onSignedIn = () => {
@@ -126,7 +128,8 @@ export class DashboardApp extends DashboardElement {
         : html`<p role="status">${this.s.loading}</p>`;
       return html`<main part="main" class="narrow" tabindex="-1">${body}</main>`;
     }
-    return html`<dashboard-header part="header" .me=${this.me} .mode=${this.mode} current=${route.page === "payment" ? "payments" : route.page}></dashboard-header>
+    const current = route.page === "payment" ? "payments" : route.page === "subscription" ? "subscriptions" : route.page;
+    return html`<dashboard-header part="header" .me=${this.me} .mode=${this.mode} current=${current}></dashboard-header>
       <main part="main" tabindex="-1">${page()}</main>`;
   }
 }

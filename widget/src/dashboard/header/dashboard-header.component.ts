@@ -1,11 +1,15 @@
 /**
  * `<dashboard-header>`: the signed-in member's bar. The seller's name, the member's name and
- * profile, the sections they may open (Audit log only with `audit.read`), the test/live switch
- * (a checkbox with the `switch` role: on is live data) with a badge saying which data shows, and
- * the sign-out button (`POST /dashboard/api/sign-out`).
+ * profile, the sections they may open (each only with its permission: app/app-pages.ts's
+ * PAGE_PERMISSIONS), the test/live switch (a checkbox with the `switch` role: on is live data)
+ * with a badge saying which data shows, and the sign-out button (`POST /dashboard/api/sign-out`).
  *
- * Properties: `me` (GET /dashboard/api/me's answer), `mode`, `current` (the section shown:
- * `payments` or `audit-log`, marked `aria-current="page"`).
+ * Sub-sellers are a company's only: `GET /me`'s seller names its `parentId` (null for a company),
+ * so a sub-seller's member never sees the section (asking the list to find out would write a
+ * denied audit row for such a member on every visit).
+ *
+ * Properties: `me` (GET /dashboard/api/me's answer), `mode`, `current` (the section shown, its
+ * page's name, marked `aria-current="page"`).
  *
  * @event dashboard-navigate - A section's link was followed.
  * @event dashboard-mode-change - The switch moved: `detail.mode` is `test` or `live`.
@@ -23,7 +27,8 @@ import { signOut } from "../api/endpoints";
 import type { Me, Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
-import { PATHS } from "../routing/routes";
+import { mayOpen } from "../app/app-pages";
+import { PATHS, type Route } from "../routing/routes";
 import { headerStyles } from "./dashboard-header.styles";
 
 /** The signed-in member's bar, `<dashboard-header>`. */
@@ -55,7 +60,9 @@ export class DashboardHeader extends DashboardElement {
     }
   };
 
-  private link(path: string, section: string, label: string) {
+  private link(path: string, section: Route["page"], label: string) {
+    if (!this.me || !mayOpen(section, this.me.permissions)) return nothing;
+    if (section === "sub-sellers" && this.me.seller.parentId) return nothing;
     return html`<li><a href=${path} aria-current=${this.current === section ? "page" : nothing} @click=${this.follow}>${label}</a></li>`;
   }
 
@@ -72,8 +79,10 @@ export class DashboardHeader extends DashboardElement {
         </div>
         <nav part="nav" aria-label=${s.sections}>
           <ul>
-            ${this.link(PATHS.payments, "payments", s.payments)}
-            ${me.permissions.includes("audit.read") ? this.link(PATHS.auditLog, "audit-log", s.auditLog) : nothing}
+            ${this.link(PATHS.overview, "overview", s.nav.overview)} ${this.link(PATHS.payments, "payments", s.payments)}
+            ${this.link(PATHS.paymentLinks, "payment-links", s.nav.paymentLinks)} ${this.link(PATHS.subscriptions, "subscriptions", s.nav.subscriptions)}
+            ${this.link(PATHS.developers, "developers", s.nav.developers)} ${this.link(PATHS.team, "team", s.nav.team)}
+            ${this.link(PATHS.subSellers, "sub-sellers", s.nav.subSellers)} ${this.link(PATHS.auditLog, "audit-log", s.auditLog)}
           </ul>
         </nav>
         <div class="controls">

@@ -1,4 +1,4 @@
-/** `<dashboard-header>`'s styles: one row on a wide screen, wrapping rows on a phone. */
+/** `<dashboard-header>`'s styles: who and the controls on the first row, the sections on the next (wrapping on a phone). */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 
@@ -31,6 +31,10 @@ export const headerStyles = [
     .member {
       color: var(--_muted);
       overflow-wrap: anywhere;
+    }
+    nav {
+      order: 3;
+      flex: 1 1 100%;
     }
     nav ul {
       display: flex;

@@ -1,13 +1,25 @@
 /**
  * The dashboard's language: en when the browser's language (`navigator.language`) is English,
  * pt-BR otherwise (the service's sellers are Brazilian). Chosen once, when the page loads; amounts
- * and dates are written in it too.
+ * and dates are written in it too. The words come in parts (the frame, the API's labels, the
+ * selling, developers and team sections), joined here into one object.
  */
 import type { Locale } from "../../locale";
-import { en, type DashboardStrings } from "./strings.en";
+import { developersEn, type DeveloperStrings } from "./developers.en";
+import { developersPtBR } from "./developers.pt-br";
+import { labelsEn, type LabelStrings } from "./labels.en";
+import { labelsPtBR } from "./labels.pt-br";
+import { sellingEn, type SellingStrings } from "./selling.en";
+import { sellingPtBR } from "./selling.pt-br";
+import { en, type CoreStrings } from "./strings.en";
 import { ptBR } from "./strings.pt-br";
+import { teamEn, type TeamStrings } from "./team.en";
+import { teamPtBR } from "./team.pt-br";
 
-export type { DashboardStrings, Locale };
+/** Every text the dashboard shows or announces. */
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings;
+
+export type { Locale };
 
 /** pt-BR unless `language` is an English tag. */
 export function dashboardLocale(language: string | undefined): Locale {
@@ -19,4 +31,5 @@ export function dashboardLocale(language: string | undefined): Locale {
 export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 
 /** The page's words. */
-export const strings: DashboardStrings = LOCALE === "en" ? en : ptBR;
+export const strings: DashboardStrings =
+  LOCALE === "en" ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn } : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR };

@@ -1,4 +1,8 @@
-/** The dashboard's words in English; their shape is every language's (`DashboardStrings`). */
+/**
+ * The dashboard's words in English: the frame, signing in, payments and the audit log. Their
+ * shape is every language's (`CoreStrings`); the sections' words are in selling.en.ts,
+ * developers.en.ts, team.en.ts, and the API's labels (audit actions, event types) in labels.en.ts.
+ */
 export const en = {
   appName: "Dashboard",
   loading: "Loading…",
@@ -31,6 +35,7 @@ export const en = {
   signInCancelled: "Sign-in was cancelled or timed out. Try again.",
   // Header
   sections: "Dashboard sections",
+  nav: { overview: "Overview", paymentLinks: "Payment links", subscriptions: "Subscriptions", developers: "Developers", team: "Team", subSellers: "Sub-sellers" },
   payments: "Payments",
   auditLog: "Audit log",
   liveMode: "Live mode",
@@ -104,23 +109,19 @@ export const en = {
   target: "Target",
   ip: "IP",
   userAgent: "Browser",
-  actions: {
-    "payment.refund": "Refund",
-    "passkey.register": "Passkey registered",
-    "session.sign_in": "Sign-in",
-    "session.sign_out": "Sign-out",
-    "session.sign_out_everywhere": "Sign-out everywhere",
-    // A denied attempt is recorded under the permission it lacked.
-    "payments.refund": "Refund",
-    "payments.read": "Payments read",
-    "audit.read": "Audit log read",
-  } as Record<string, string>,
   outcomes: { ok: "Allowed", denied: "Denied" } as Record<string, string>,
   noAudit: "Nothing recorded yet.",
   forbidden: "Your profile cannot see this page.",
   moreAudit: "Older entries",
   newestAudit: "Newest entries",
+  // Shared controls
+  copy: "Copy",
+  copied: "Copied.",
+  copyFailed: "Could not copy: select the text and copy it.",
+  shownOnce: "This is shown only once. Copy it now and keep it safe: it cannot be shown again.",
+  done: "Done",
+  cancel: "Cancel",
 };
 
-/** Every text the dashboard shows or announces. */
-export type DashboardStrings = typeof en;
+/** The frame's words (every language has them all). */
+export type CoreStrings = typeof en;

@@ -1,7 +1,7 @@
-/** The dashboard's words in Brazilian Portuguese (its default language). */
-import type { DashboardStrings } from "./strings.en";
+/** The dashboard's frame in Brazilian Portuguese (its default language); the sections' words are in selling.pt-br.ts, developers.pt-br.ts, team.pt-br.ts and labels.pt-br.ts. */
+import type { CoreStrings } from "./strings.en";
 
-export const ptBR: DashboardStrings = {
+export const ptBR: CoreStrings = {
   appName: "Painel",
   loading: "Carregando…",
   retry: "Tentar de novo",
@@ -30,6 +30,7 @@ export const ptBR: DashboardStrings = {
   signInFailed: "Esta chave de acesso não foi reconhecida. Use a que você criou pelo convite ou peça um novo convite.",
   signInCancelled: "A entrada foi cancelada ou o tempo acabou. Tente de novo.",
   sections: "Seções do painel",
+  nav: { overview: "Visão geral", paymentLinks: "Links de pagamento", subscriptions: "Assinaturas", developers: "Desenvolvedores", team: "Equipe", subSellers: "Subsellers" },
   payments: "Pagamentos",
   auditLog: "Registro de auditoria",
   liveMode: "Modo produção",
@@ -99,19 +100,15 @@ export const ptBR: DashboardStrings = {
   target: "Alvo",
   ip: "IP",
   userAgent: "Navegador",
-  actions: {
-    "payment.refund": "Reembolso",
-    "passkey.register": "Chave de acesso cadastrada",
-    "session.sign_in": "Entrada",
-    "session.sign_out": "Saída",
-    "session.sign_out_everywhere": "Saída de todos os aparelhos",
-    "payments.refund": "Reembolso",
-    "payments.read": "Consulta de pagamentos",
-    "audit.read": "Consulta do registro de auditoria",
-  },
   outcomes: { ok: "Permitido", denied: "Negado" },
   noAudit: "Nada registrado ainda.",
   forbidden: "Seu perfil não tem acesso a esta página.",
   moreAudit: "Registros mais antigos",
   newestAudit: "Registros mais recentes",
+  copy: "Copiar",
+  copied: "Copiado.",
+  copyFailed: "Não foi possível copiar: selecione o texto e copie.",
+  shownOnce: "Isto é mostrado só esta vez. Copie agora e guarde em lugar seguro: não será possível vê-lo de novo.",
+  done: "Concluir",
+  cancel: "Cancelar",
 };

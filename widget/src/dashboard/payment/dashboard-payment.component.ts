@@ -2,7 +2,8 @@
  * `<dashboard-payment>`: one payment, `/dashboard/payments/{id}` (`GET /dashboard/api/payments/{id}`
  * in the current mode): its amount and status, its fields, its refunds, and, for a member who may
  * refund (`canRefund`: the `payments.refund` permission) a PAID or REFUND_PENDING payment with
- * something left to refund, the refund form. A refund made reads the payment again.
+ * something left to refund, the refund form; then its timeline (`<dashboard-timeline>`: events and
+ * webhook deliveries). A refund made reads the payment again, and so its timeline.
  *
  * Properties: `paymentId`, `mode`, `canRefund`.
  *
@@ -12,6 +13,7 @@
  * @csspart details - The payment's fields.
  * @csspart refunds - The refunds' section.
  * @csspart refund-form - The `<dashboard-refund-form>`.
+ * @csspart timeline - The `<dashboard-timeline>`.
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
@@ -75,7 +77,8 @@ export class DashboardPayment extends DashboardElement {
       </section>
       ${mayRefund
         ? html`<dashboard-refund-form part="refund-form" .payment=${tx} .mode=${this.mode} .refundable=${left} @dashboard-refunded=${this.load}></dashboard-refund-form>`
-        : nothing}`;
+        : nothing}
+      <dashboard-timeline part="timeline" .paymentId=${tx.id} .mode=${this.mode} .stamp=${tx.updatedAt}></dashboard-timeline>`;
   }
 
   override render() {

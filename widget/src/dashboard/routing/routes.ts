@@ -1,7 +1,7 @@
 /**
  * The dashboard's pages, by `location.pathname` under `/dashboard` (the server answers every one
- * of them with the same page: worker/routes/dashboard-page.ts). `/dashboard` itself is the
- * payments list.
+ * of them with the same page: worker/routes/dashboard-page.ts, whose DASHBOARD_PAGE_PATHS lists
+ * them all). `/dashboard` itself is the payments list.
  */
 
 /** The dashboard's base path. */
@@ -13,27 +13,44 @@ export const PATHS = {
   signIn: `${BASE}/sign-in`,
   payments: `${BASE}/payments`,
   payment: (id: string) => `${BASE}/payments/${encodeURIComponent(id)}`,
+  overview: `${BASE}/overview`,
+  paymentLinks: `${BASE}/payment-links`,
+  subscriptions: `${BASE}/subscriptions`,
+  subscription: (id: string) => `${BASE}/subscriptions/${encodeURIComponent(id)}`,
+  developers: `${BASE}/developers`,
+  team: `${BASE}/team`,
+  subSellers: `${BASE}/sub-sellers`,
   auditLog: `${BASE}/audit-log`,
+} as const;
+
+/** The pages a path names alone (no id in it), by path. */
+const FIXED = {
+  [PATHS.invite]: "invite",
+  [PATHS.signIn]: "sign-in",
+  [PATHS.overview]: "overview",
+  [PATHS.paymentLinks]: "payment-links",
+  [PATHS.subscriptions]: "subscriptions",
+  [PATHS.developers]: "developers",
+  [PATHS.team]: "team",
+  [PATHS.subSellers]: "sub-sellers",
+  [PATHS.auditLog]: "audit-log",
 } as const;
 
 /** A page and what its path says. */
 export type Route =
-  | { page: "invite" }
-  | { page: "sign-in" }
+  | { page: (typeof FIXED)[keyof typeof FIXED] }
   | { page: "payments" }
   | { page: "payment"; id: string }
-  | { page: "audit-log" }
+  | { page: "subscription"; id: string }
   | { page: "not-found" };
 
 /** The page a path shows (a trailing slash is the same page). */
 export function routeOf(pathname: string): Route {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === BASE || path === PATHS.payments) return { page: "payments" };
-  if (path === PATHS.invite) return { page: "invite" };
-  if (path === PATHS.signIn) return { page: "sign-in" };
-  if (path === PATHS.auditLog) return { page: "audit-log" };
-  const payment = /^\/dashboard\/payments\/([^/]+)$/.exec(path);
-  if (payment) return { page: "payment", id: decodeURIComponent(payment[1]!) };
+  if (Object.hasOwn(FIXED, path)) return { page: FIXED[path as keyof typeof FIXED] };
+  const one = /^\/dashboard\/(payments|subscriptions)\/([^/]+)$/.exec(path);
+  if (one) return { page: one[1] === "payments" ? "payment" : "subscription", id: decodeURIComponent(one[2]!) };
   return { page: "not-found" };
 }
 

@@ -19,7 +19,15 @@ export const baseStyles = [
       min-width: 0;
     }
     /* A grid or flex item may shrink below its content (a wide table scrolls in its region instead). */
-    :host > * {
+    :host > *,
+    section,
+    div,
+    li,
+    details,
+    figure,
+    form,
+    fieldset,
+    dd {
       min-width: 0;
     }
     h1 {
@@ -86,19 +94,36 @@ export const baseStyles = [
     }
     .badge.PAID,
     .badge.COMPLETED,
+    .badge.DELIVERED,
+    .badge.ACTIVE,
+    .badge.TRIALING,
     .badge.ok {
       color: var(--_ok);
     }
     .badge.PENDING,
-    .badge.REFUND_PENDING {
+    .badge.REFUND_PENDING,
+    .badge.INVITED,
+    .badge.DRAFT,
+    .badge.OPEN,
+    .badge.INCOMPLETE,
+    .badge.PAST_DUE {
       color: var(--_warn);
     }
     .badge.FAILED,
     .badge.CANCELLED,
+    .badge.INACTIVE,
+    .badge.EXPIRED,
+    .badge.SUSPENDED,
+    .badge.BLOCKED,
+    .badge.DISABLED,
+    .badge.UNCOLLECTIBLE,
+    .badge.VOID,
     .badge.denied {
       color: var(--_error);
     }
+    /* Positioned, so a visually hidden label inside a cell is clipped with the table, not left far to the page's right. */
     .table-region {
+      position: relative;
       overflow-x: auto;
       max-width: 100%;
     }

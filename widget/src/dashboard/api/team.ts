@@ -1,0 +1,26 @@
+/**
+ * The team's routes (docs/dashboard.md) as functions. The team is the account's, in both modes:
+ * no call names one. Labels (profile, status, last access) come in the page's language
+ * (`Accept-Language`, which the browser sends).
+ */
+import { callDashboard } from "./client";
+import { id } from "./endpoints";
+import type { InvitedMember, MemberDraft, NewInvite, TeamMember } from "./developers-types";
+
+/** The profiles a member may be given from the dashboard (a seller has one OWNER: its creator). */
+export const ADDABLE_PROFILES = ["ADMIN", "FINANCE", "OPERATION"] as const;
+
+/** The team, OWNER first. */
+export const listTeam = () => callDashboard<{ items: TeamMember[]; totalItems: number }>("/team");
+
+/** Invites a member: the answer holds their invite link, this once. */
+export const inviteMember = (draft: MemberDraft) => callDashboard<InvitedMember>("/team", { method: "POST", body: draft });
+
+/** Gives a member another profile (never OWNER). */
+export const changeProfile = (memberId: string, profile: MemberDraft["profile"]) => callDashboard<TeamMember>(`/team/${id(memberId)}`, { method: "PATCH", body: { profile } });
+
+/** Removes a member: DISABLED, their sessions and invites ended. */
+export const removeMember = (memberId: string) => callDashboard<TeamMember>(`/team/${id(memberId)}`, { method: "DELETE" });
+
+/** A new invite link for a member (the earlier ones stop working), shown once. */
+export const reinviteMember = (memberId: string) => callDashboard<NewInvite>(`/team/${id(memberId)}/invite`, { method: "POST" });

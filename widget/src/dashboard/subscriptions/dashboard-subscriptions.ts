@@ -1,0 +1,12 @@
+/** Defines `<dashboard-subscriptions>` (dashboard-subscriptions.component.ts). */
+import { DashboardSubscriptions } from "./dashboard-subscriptions.component";
+
+export { DashboardSubscriptions };
+
+customElements.define("dashboard-subscriptions", DashboardSubscriptions);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "dashboard-subscriptions": DashboardSubscriptions;
+  }
+}

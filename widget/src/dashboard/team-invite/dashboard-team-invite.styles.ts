@@ -1,0 +1,4 @@
+/** `<dashboard-team-invite>`'s styles: the dashboard's form panel (styles/form.styles.ts). */
+import { fieldStyles } from "../styles/form.styles";
+
+export const teamInviteStyles = fieldStyles;

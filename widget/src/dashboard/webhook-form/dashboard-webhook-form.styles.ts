@@ -1,0 +1,4 @@
+/** `<dashboard-webhook-form>`'s styles: the dashboard's form panel (styles/form.styles.ts). */
+import { fieldStyles } from "../styles/form.styles";
+
+export const webhookFormStyles = fieldStyles;
