@@ -67,9 +67,12 @@ export interface Member {
   violations: string[];
 }
 
-/** A browser context in `locale` with a virtual platform authenticator (user-verifying, discoverable credentials). */
-export async function openMember(browser: Browser, locale = "pt-BR"): Promise<Member> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale });
+/**
+ * A browser context in `locale` with a virtual platform authenticator (user-verifying, discoverable
+ * credentials); in the IANA `timezoneId` when given (else the machine's).
+ */
+export async function openMember(browser: Browser, locale = "pt-BR", timezoneId?: string): Promise<Member> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale, ...(timezoneId ? { timezoneId } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT.timeout);
   const cdp = await context.newCDPSession(page);

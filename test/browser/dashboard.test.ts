@@ -10,6 +10,11 @@
  *   sign in again with the same passkey;
  * - an OPERATION member sees payments but no refund button, and the refund route answers 403
  *   even when called from their page; an ADMIN reads both in the audit log;
+ * - a FINANCE member in São Paulo searches the payments: by the buyer's e-mail typed in another
+ *   case, an amount range in reais (sent in cents), São Paulo's days (sent as instants) and a
+ *   method (card: none); the filters go with the next page and a new search starts from the first;
+ *   a full payment id opens that payment without a list call; a bad amount is shown under its field
+ *   before any call, and a server's 400 under the field its path names;
  * - a change sent from another origin is refused, with the cookie copied or from another site's page.
  * Every page is photographed at 1280 and 375 px (test-results/dashboard-*.png), has no horizontal
  * scroll at 375 px, passes axe-core's WCAG 2.1 AA rules, and runs under the page's strict CSP
@@ -262,6 +267,153 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     await checkPage(page, "audit-log");
     expectClean(admin);
     await admin.context.close();
+  });
+
+  it("FINANCE searches the payments: by e-mail in another case, amount range, days and method; the filters go with the next page; an id opens its payment; bad input is shown under its field", async () => {
+    // The seller's server charges three buyers (and one of them 21 times): PIX charges, left pending.
+    const charge = async (amount: number, description: string, email: string) =>
+      (await seller.json<{ id: string }>("POST", "/v1/transactions", { paymentMethod: "PIX", amount, currency: "BRL", description, buyer: { name: "Comprador", email, documentType: "CPF", documentNumber: "52998224725" } }, 201)).id;
+    for (let n = 1; n <= 21; n++) await charge(700, `Lote ${n}`, "lote@example.com");
+    await charge(1500, "Busca 1 — caneca", "ana.busca@example.com");
+    await charge(3000, "Busca 2 — boné", "Bruno.Busca@Example.com");
+    const mochila = await charge(4500, "Busca 3 — mochila", "carla.busca@example.com");
+
+    // A FINANCE member in São Paulo (UTC−3 all year): the days they pick are São Paulo's days.
+    const searcher = await openMemberIn(browser, "pt-BR", "America/Sao_Paulo");
+    const { page } = searcher;
+    await register(searcher, await invite("FINANCE", "Bia", "Campos", "bia@example.com"));
+    const list = page.locator("dashboard-payments");
+    const calls: URL[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === "/dashboard/api/payments") calls.push(url);
+    });
+    /** What `action` asked the list for (its query), with the answer's status. */
+    const listed = async (action: () => Promise<unknown>) => {
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/dashboard/api/payments");
+      await action();
+      const res = await answer;
+      return { status: res.status(), query: Object.fromEntries(new URL(res.url()).searchParams), body: res.status() === 400 ? ((await res.json()) as { code: string; errors: { path: string; message: string }[] }) : undefined };
+    };
+    /** The payments shown once the list has loaded: each row's description. */
+    const shown = async () => {
+      await list.getByRole("status").filter({ hasNotText: "Carregando" }).waitFor();
+      return list.locator("tbody tr td:first-child").allTextContents();
+    };
+    const search = () => list.getByRole("button", { name: "Buscar", exact: true }).click();
+    const clear = () => list.getByRole("button", { name: "Limpar", exact: true }).click();
+    await page.getByRole("search", { name: "Buscar pagamentos" }).waitFor();
+    expect((await shown()).length).toBe(20);
+    // Every payment of the mode (these and any an earlier test made), all made today.
+    const everything = await list.getByRole("status").textContent();
+    expect(everything).toMatch(/^Página 1 · \d+ pagamentos$/);
+
+    // The buyer's e-mail, typed in another case: the server matches it in any case.
+    const byEmail = await listed(async () => {
+      await page.getByLabel("E-mail do comprador").fill("BRUNO.busca@EXAMPLE.com");
+      await search();
+    });
+    expect(byEmail.query).toEqual({ mode: "test", email: "BRUNO.busca@EXAMPLE.com", size: "20" });
+    expect(await shown()).toEqual(["Busca 2 — boné"]);
+    await row(page, "Busca 2 — boné").filter({ hasText: /R\$\s30,00/ }).waitFor();
+
+    // "Limpar" empties the form and lists everything again.
+    expect((await listed(clear)).query).toEqual({ mode: "test", size: "20" });
+    expect(await page.getByLabel("E-mail do comprador").inputValue()).toBe("");
+    expect((await shown()).length).toBe(20);
+
+    // An amount range in reais, sent in cents, both ends included.
+    const byAmount = await listed(async () => {
+      await page.getByLabel("Valor mínimo (R$)").fill("20");
+      await page.getByLabel("Valor máximo (R$)").fill("45,00");
+      await search();
+    });
+    expect(byAmount.query).toEqual({ mode: "test", minAmount: "2000", maxAmount: "4500", size: "20" });
+    expect(await shown()).toEqual(["Busca 3 — mochila", "Busca 2 — boné"]);
+    await list.getByText("Página 1 · 2 pagamentos").waitFor();
+    await checkPage(page, "payments-search");
+
+    // Today, as São Paulo's day: [its start, the next day's start), as instants.
+    await listed(clear);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+    const start = `${today}T03:00:00.000Z`;
+    const end = new Date(Date.parse(start) + 86_400_000).toISOString();
+    const byDays = await listed(async () => {
+      await page.getByLabel("Data inicial").fill(today);
+      await page.getByLabel("Data final").fill(today);
+      await search();
+    });
+    expect(byDays.query).toEqual({ mode: "test", from: start, to: end, size: "20" });
+    expect((await shown()).length).toBe(20);
+    expect(await list.getByRole("status").textContent()).toBe(everything);
+    // A method chosen applies at once, with the days still set: no card payment.
+    const byCard = await listed(() => page.getByLabel("Forma de pagamento").selectOption({ label: "Cartão de crédito" }));
+    expect(byCard.query).toEqual({ mode: "test", paymentMethod: "CREDIT_CARD", from: start, to: end, size: "20" });
+    expect(await shown()).toEqual([]);
+    await list.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await checkPage(page, "payments-search-none");
+
+    // The filters go with the next page; a new search starts from the first one again.
+    await listed(clear);
+    const firstPage = await listed(async () => {
+      await page.getByLabel("E-mail do comprador").fill("lote@example.com");
+      await search();
+    });
+    expect(firstPage.query).toEqual({ mode: "test", email: "lote@example.com", size: "20" });
+    expect((await shown()).length).toBe(20);
+    const nextPage = await listed(() => list.getByRole("button", { name: "Próxima página" }).click());
+    expect(nextPage.query).toEqual({ mode: "test", email: "lote@example.com", size: "20", cursor: expect.any(String) });
+    expect(await shown()).toEqual(["Lote 1"]);
+    await list.getByText("Página 2 · 21 pagamentos").waitFor();
+    const again = await listed(search);
+    expect(again.query).toEqual({ mode: "test", email: "lote@example.com", size: "20" });
+    await list.getByText("Página 1 · 21 pagamentos").waitFor();
+
+    // A payment id: an incomplete one is refused on the page; a full one opens that payment, no list call.
+    const before = calls.length;
+    await page.getByLabel("ID do pagamento").fill(mochila.slice(0, 8));
+    await search();
+    await list.locator("#paymentId-error").filter({ hasText: "Informe o ID completo do pagamento" }).waitFor();
+    expect(await page.getByLabel("ID do pagamento").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("ID do pagamento").fill(mochila.toUpperCase());
+    await search();
+    await page.waitForURL(`${host.publicBase}/dashboard/payments/${mochila}`, WAIT);
+    await page.getByRole("heading", { name: /^Pagamento de R\$\s45,00$/ }).waitFor();
+    expect(calls.length).toBe(before);
+
+    // A bad amount is shown under its field, and nothing is asked.
+    await page.goBack();
+    await list.getByRole("search", { name: "Buscar pagamentos" }).waitFor();
+    await shown();
+    const asked = calls.length;
+    const min = page.getByLabel("Valor mínimo (R$)");
+    await min.fill("dez reais");
+    await search();
+    await list.locator("#minAmount-error").filter({ hasText: "Informe um valor em reais, como 49,90." }).waitFor();
+    expect(await min.getAttribute("aria-invalid")).toBe("true");
+    expect(await min.getAttribute("aria-describedby")).toBe("minAmount-error");
+    expect(await min.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await page.getByLabel("Valor máximo (R$)").fill("10");
+    await min.fill("20");
+    await search();
+    await list.locator("#maxAmount-error").filter({ hasText: "Informe um valor igual ou maior que o mínimo." }).waitFor();
+    expect(calls.length).toBe(asked);
+    await checkPage(page, "payments-search-error");
+
+    // What only the server refuses (a day past year 9999): its 400 message under the field its path names.
+    await listed(clear);
+    const refused = await listed(async () => {
+      await page.getByLabel("Data inicial").fill("10000-01-01");
+      await search();
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body?.code).toBe("VALIDATION_FAILED");
+    expect(refused.body?.errors.map((e) => e.path)).toEqual(["from"]);
+    await list.locator("#from-error").filter({ hasText: refused.body!.errors[0]!.message }).waitFor();
+    expect(await page.getByLabel("Data inicial").getAttribute("aria-invalid")).toBe("true");
+    expect(await list.getByRole("alert").count()).toBe(0);
+    expectClean(searcher);
+    await searcher.context.close();
   });
 
   it("a change from another origin is refused: the cookie copied with a foreign Origin, or sent from another site's page", async () => {

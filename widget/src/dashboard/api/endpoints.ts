@@ -35,9 +35,22 @@ export const readMe = () => callDashboard<Me>("/me");
 /** Ends this session (the cookie is cleared). */
 export const signOut = () => callDashboard<void>("/sign-out", { method: "POST" });
 
-/** One page of the mode's payments, newest first. */
+/** One page of the mode's payments that match the search, newest first. */
 export const listPayments = (q: PaymentsQuery) =>
-  callDashboard<PaymentsPage>(`/payments${queryOf({ mode: q.mode, status: q.status, size: PAYMENTS_PAGE_SIZE, cursor: q.cursor })}`);
+  callDashboard<PaymentsPage>(
+    `/payments${queryOf({
+      mode: q.mode,
+      status: q.status,
+      paymentMethod: q.paymentMethod,
+      from: q.from,
+      to: q.to,
+      minAmount: q.minAmount,
+      maxAmount: q.maxAmount,
+      email: q.email,
+      size: PAYMENTS_PAGE_SIZE,
+      cursor: q.cursor,
+    })}`,
+  );
 
 /** One payment, with its refunds. */
 export const readPayment = (paymentId: string, mode: Mode) => callDashboard<Transaction>(`/payments/${id(paymentId)}${queryOf({ mode })}`);

@@ -59,10 +59,24 @@ export type Timeline = Awaited<ReturnType<typeof paymentTimeline>>;
 /** GET /dashboard/api/payments: the envelope of `GET /v1/transactions`. */
 export type PaymentsPage = Page<Transaction>;
 
-/** The payments list's query ("" is every status). The server takes no method filter. */
-export interface PaymentsQuery {
+/**
+ * The payments search (docs/dashboard.md), each filter left out when unset: a status, a method, a
+ * creation window [`from`, `to`) of ISO instants, an amount range in cents (both ends included)
+ * and the buyer's e-mail (exact, any case).
+ */
+export interface PaymentsFilters {
+  status?: Transaction["status"];
+  paymentMethod?: Transaction["paymentMethod"];
+  from?: string;
+  to?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  email?: string;
+}
+
+/** The payments list's query: the mode, the search and the page's cursor (null: the first page). */
+export interface PaymentsQuery extends PaymentsFilters {
   mode: Mode;
-  status: Transaction["status"] | "";
   cursor: string | null;
 }
 

@@ -1,28 +1,37 @@
 /**
  * `<dashboard-payments>`: the mode's payments, newest first, 20 a page
- * (`GET /dashboard/api/payments`, the envelope of `GET /v1/transactions`). Filters by status (a
- * change reads the first page again). The method shows in its column; the server takes no method
- * filter (its query is strict: `paymentMethod` is a 400), so none is offered. "Next page" follows
- * the page's `nextCursor`, "Previous page" goes back to the cursor before it. Each payment's
- * description (or short id) links to its page. The table scrolls sideways inside its own region
- * on a narrow screen; the page never does.
+ * (`GET /dashboard/api/payments`, the envelope of `GET /v1/transactions`), and their search above
+ * the list (payment-search.ts): the status, the method, a start and an end day, a minimum and a
+ * maximum amount in reais, the buyer's e-mail, and a payment id. "Search" applies the form (a
+ * status or method chosen applies it at once), "Clear" empties it and lists everything; either
+ * reads the first page again, and "Next page" carries the same filters with the page's
+ * `nextCursor` ("Previous page" goes back to the cursor before it). A full payment id opens that
+ * payment's page (`/dashboard/payments/{id}`) without a list call. What the page can check is
+ * shown under its field before any call; a 400 from the server shows its message under the field
+ * its `errors[].path` names. Each payment's description (or short id) links to its page. The form
+ * wraps to a column and the table scrolls sideways inside its own region on a narrow screen; the
+ * page never does.
  *
- * Properties: `mode` (`test` or `live`; a change reads the first page again).
+ * Properties: `mode` (`test` or `live`; a change reads the first page again, with the same filters).
  *
- * @event dashboard-navigate - A payment's link was followed.
+ * @event dashboard-navigate - A payment's link was followed, or its id searched.
  * @event dashboard-session-ended - The API answered 401.
  *
- * @csspart filters - The status filter.
+ * @csspart filters - The search form.
  * @csspart table - The payments' table region.
  * @csspart pager - Previous and next page.
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { TRANSACTION_STATUSES } from "../../../../shared/payments";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../../shared/payments";
+import { DashboardApiError } from "../api/client";
 import { listPayments } from "../api/endpoints";
-import type { Mode, PaymentsPage, PaymentsQuery } from "../api/types";
+import type { Mode, PaymentsFilters, PaymentsPage } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
+import { field, type FieldErrors } from "../forms/field";
+import { PATHS } from "../routing/routes";
 import { paymentRows } from "./payment-rows";
+import { readSearch, searchErrors } from "./payment-search";
 import { paymentsStyles } from "./dashboard-payments.styles";
 
 /** The payments list, `<dashboard-payments>`. */
@@ -31,7 +40,10 @@ export class DashboardPayments extends DashboardElement {
 
   @property({ attribute: false }) mode: Mode = "test";
 
-  @state() private status: PaymentsQuery["status"] = "";
+  /** The search applied (the form may hold another until it is applied). */
+  @state() private filters: PaymentsFilters = {};
+  /** What is wrong with the form's fields, by name. */
+  @state() private errors: FieldErrors = {};
   /** The cursors of the pages before this one (null: the first page); the last is this page's. */
   @state() private cursors: (string | null)[] = [null];
   @state() private page?: PaymentsPage;
@@ -42,28 +54,70 @@ export class DashboardPayments extends DashboardElement {
   protected override willUpdate(changed: PropertyValues): void {
     // Another mode is another list: back to its first page.
     if (changed.has("mode") && changed.get("mode") !== undefined) this.cursors = [null];
-    if (changed.has("mode") || changed.has("status") || changed.has("cursors")) void this.load();
+    if (changed.has("mode") || changed.has("filters") || changed.has("cursors")) void this.load();
   }
 
   private async load(): Promise<void> {
     const load = ++this.loads;
     this.busy = true;
     this.alert = undefined;
-    const query = { mode: this.mode, status: this.status, cursor: this.cursors[this.cursors.length - 1] ?? null };
+    const query = { mode: this.mode, ...this.filters, cursor: this.cursors[this.cursors.length - 1] ?? null };
     try {
       const page = await listPayments(query);
       if (load === this.loads) this.page = page;
     } catch (err) {
-      if (load === this.loads) this.alert = this.messageOf(err) || undefined;
+      if (load !== this.loads) return;
+      // A refusal of the search: its messages under the fields they name, and no list that matches other filters.
+      const fields = err instanceof DashboardApiError && err.status === 400 ? searchErrors(err.errors) : null;
+      if (fields) {
+        this.page = undefined;
+        this.errors = fields;
+        this.focusInvalid();
+      } else this.alert = this.messageOf(err) || undefined;
     } finally {
       if (load === this.loads) this.busy = false;
     }
   }
 
-  private filter = (e: Event) => {
-    this.status = (e.target as HTMLSelectElement).value as PaymentsQuery["status"];
+  /**
+   * Applies the form: its filters, from the first page. `submitted` ("Search" pressed): a payment id
+   * typed in opens that payment instead, and a field in error takes the focus (a select's change
+   * leaves the focus where it is).
+   */
+  private search(form: HTMLFormElement, submitted: boolean): void {
+    const asked = readSearch(new FormData(form), this.s, submitted);
+    if ("errors" in asked) {
+      this.errors = asked.errors;
+      if (submitted) this.focusInvalid();
+      return;
+    }
+    this.errors = {};
+    if ("paymentId" in asked) return this.go(PATHS.payment(asked.paymentId));
+    this.filters = asked.filters;
+    this.cursors = [null];
+  }
+
+  private submit = (e: SubmitEvent) => {
+    e.preventDefault();
+    this.search(e.currentTarget as HTMLFormElement, true);
+  };
+
+  /** A status or method chosen lists at once (a payment id waits for "Search"). */
+  private choose = (e: Event) => {
+    const form = (e.target as HTMLSelectElement).form;
+    if (form) this.search(form, false);
+  };
+
+  /** The form was emptied ("Clear"): every payment, from the first page. */
+  private cleared = () => {
+    this.errors = {};
+    this.filters = {};
     this.cursors = [null];
   };
+
+  private focusInvalid(): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  }
 
   private next = () => {
     if (this.page?.nextCursor) this.cursors = [...this.cursors, this.page.nextCursor];
@@ -75,15 +129,47 @@ export class DashboardPayments extends DashboardElement {
 
   private renderFilters() {
     const s = this.s;
-    const option = (value: string, label: string, chosen: string) => html`<option value=${value} ?selected=${value === chosen}>${label}</option>`;
-    return html`<fieldset part="filters" class="filters">
-      <legend class="visually-hidden">${s.filters}</legend>
-      <label>${s.status}
-        <select name="status" @change=${this.filter}>
-          ${option("", s.allStatuses, this.status)}${TRANSACTION_STATUSES.map((v) => option(v, s.statuses[v] ?? v, this.status))}
-        </select>
-      </label>
-    </fieldset>`;
+    const q = s.search;
+    const e = this.errors;
+    const f = this.filters;
+    const invalid = (name: string) => (e[name] ? "true" : "false");
+    const option = (value: string, label: string, chosen: string | undefined) => html`<option value=${value} ?selected=${value === (chosen ?? "")}>${label}</option>`;
+    const text = (name: string, type: string, inputmode = "text") =>
+      html`<input id=${name} name=${name} type=${type} inputmode=${inputmode} autocomplete="off" spellcheck="false" aria-invalid=${invalid(name)} aria-describedby="${name}-error" />`;
+    return html`<form part="filters" class="filters" role="search" aria-label=${q.region} novalidate @submit=${this.submit} @reset=${this.cleared}>
+      ${field(
+        "status",
+        s.status,
+        html`<select id="status" name="status" aria-invalid=${invalid("status")} aria-describedby="status-error" @change=${this.choose}>
+          ${option("", s.allStatuses, f.status)}${TRANSACTION_STATUSES.map((v) => option(v, s.statuses[v] ?? v, f.status))}
+        </select>`,
+        e,
+      )}
+      ${field(
+        "paymentMethod",
+        s.method,
+        html`<select id="paymentMethod" name="paymentMethod" aria-invalid=${invalid("paymentMethod")} aria-describedby="paymentMethod-error" @change=${this.choose}>
+          ${option("", q.allMethods, f.paymentMethod)}${PAYMENT_METHODS.map((v) => option(v, s.methods[v] ?? v, f.paymentMethod))}
+        </select>`,
+        e,
+      )}
+      ${field("from", q.from, html`<input id="from" name="from" type="date" aria-invalid=${invalid("from")} aria-describedby="from-error" />`, e)}
+      ${field("to", q.to, html`<input id="to" name="to" type="date" aria-invalid=${invalid("to")} aria-describedby="to-error" />`, e)}
+      ${field("minAmount", q.minAmount, text("minAmount", "text", "decimal"), e)}
+      ${field("maxAmount", q.maxAmount, text("maxAmount", "text", "decimal"), e)}
+      ${field("email", q.email, text("email", "email", "email"), e)}
+      ${field(
+        "paymentId",
+        q.paymentId,
+        html`<input id="paymentId" name="paymentId" autocomplete="off" spellcheck="false" aria-invalid=${invalid("paymentId")} aria-describedby="paymentId-hint paymentId-error" />`,
+        e,
+        q.paymentIdHint,
+      )}
+      <div class="actions">
+        <button type="submit">${q.submit}</button>
+        <button type="reset" class="secondary">${q.clear}</button>
+      </div>
+    </form>`;
   }
 
   override render() {

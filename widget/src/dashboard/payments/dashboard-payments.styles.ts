@@ -1,4 +1,4 @@
-/** `<dashboard-payments>`'s styles: filters side by side (stacked on a phone), the pager's buttons. */
+/** `<dashboard-payments>`'s styles: the search's fields in columns (one on a phone), the pager's buttons. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 
@@ -12,20 +12,33 @@ export const paymentsStyles = [
     h1 {
       margin: 0;
     }
+    /* As many columns as fit (one on a phone); the buttons on a row of their own. */
     .filters {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.75rem 1.5rem;
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr));
+      gap: 0.75rem 1rem;
+      align-items: start;
       margin: 0;
-      padding: 0;
-      border: 0;
-      min-width: 0;
     }
-    .filters label {
+    .field {
       display: grid;
       gap: 0.25em;
-      flex: 1 1 12rem;
-      max-width: 20rem;
+    }
+    .field input,
+    .field select {
+      width: 100%;
+    }
+    .field p {
+      margin: 0;
+    }
+    .error:empty {
+      display: none;
+    }
+    .actions {
+      grid-column: 1 / -1;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
     }
     .nowrap {
       white-space: nowrap;
