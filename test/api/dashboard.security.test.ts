@@ -75,6 +75,14 @@ describe("passkeys", () => {
     expect((await visitor().register(inviteUrl)).status).toBe(201);
   });
 
+  it("a passkey already registered (to this or another member) is refused, not stored twice", async () => {
+    const first = await signedIn("FINANCE");
+    const { inviteUrl } = await invite("OPERATION");
+    await expectProblem(await visitor().register(inviteUrl, { credentialId: first.passkey!.id }), 400, "PASSKEY_INVALID");
+    // The invite is still usable with a passkey of its own.
+    expect((await visitor().register(inviteUrl)).status).toBe(201);
+  });
+
   it("a challenge verifies once: a captured sign-in cannot be replayed", async () => {
     const v = await signedIn("FINANCE");
     const started = await (await v.request("POST", "/dashboard/api/sign-in/options")).json();

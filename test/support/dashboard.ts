@@ -36,7 +36,7 @@ export class DashboardVisitor {
   }
 
   /** Registers a passkey from an invite link; the register response. */
-  async register(inviteUrl: string, opts: { origin?: string; userVerified?: boolean } = {}): Promise<Response> {
+  async register(inviteUrl: string, opts: { origin?: string; userVerified?: boolean; credentialId?: string } = {}): Promise<Response> {
     const token = new URL(inviteUrl).hash.replace(/^#token=/, "");
     const started = await this.request("POST", "/dashboard/api/invites/registration-options", { token });
     if (started.status !== 200) return started;

@@ -70,12 +70,12 @@ export interface TestPasskey {
 }
 
 /** Registration options (JSON, as the server sends them) → a new passkey and the response to send. */
-export async function createPasskey(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string, opts: { userVerified?: boolean } = {}) {
+export async function createPasskey(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string, opts: { userVerified?: boolean; credentialId?: string } = {}) {
   const rpId = options.rp.id ?? new URL(origin).hostname;
   const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
   const jwk = (await crypto.subtle.exportKey("jwk", keys.publicKey)) as JsonWebKey;
   const cose = cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, fromB64url(jwk.x!)], [-3, fromB64url(jwk.y!)]]));
-  const credId = crypto.getRandomValues(new Uint8Array(16));
+  const credId = opts.credentialId ? fromB64url(opts.credentialId) : crypto.getRandomValues(new Uint8Array(16));
   const flags = UP | AT | (opts.userVerified === false ? 0 : UV);
   const authData = concat(await sha256(enc.encode(rpId)), Uint8Array.of(flags, 0, 0, 0, 0), new Uint8Array(16), Uint8Array.of(0, credId.length), credId, cose);
   const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));

@@ -56,19 +56,26 @@ export async function registerPasskey(platform: Platform, input: { token: string
   );
   // Set whenever `verified` is true (verifyPasskey refused the rest).
   const { credential } = verified.registrationInfo!;
+  const taken = () => new ApiError("PASSKEY_INVALID", "This passkey is already registered here: sign in with it, or create a new one.");
+  const [existing] = await platform.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id));
+  if (existing) throw taken();
   const at = platform.now().toISOString();
   const { token, row: session } = await newSession(platform, member, visitor);
   const stored = sql`exists (select 1 from ${passkeys} where ${passkeys.id} = ${credential.id})`;
   const inviteOpen = sql`exists (select 1 from ${teamInvites} where ${teamInvites.id} = ${invite.id} and ${teamInvites.usedAt} is null and ${teamInvites.expiresAt} > ${at})`;
   const actor = { sellerId: member.sellerId, memberId: member.id, memberEmail: member.email, ...visitor };
   const db = platform.db;
-  const [inserted] = await db.batch([
+  const writes = [
     insertWhere(db, passkeys, { id: credential.id, memberId: member.id, publicKey: toBase64url(credential.publicKey), counter: credential.counter, transports: credential.transports ?? null, createdAt: at, lastUsedAt: at }, inviteOpen),
     db.update(teamInvites).set({ usedAt: at }).where(and(eq(teamInvites.id, invite.id), isNull(teamInvites.usedAt), gt(teamInvites.expiresAt, at), stored)),
     db.update(teamMembers).set({ status: "ACTIVE", lastAccessAt: at, updatedAt: at }).where(and(eq(teamMembers.id, member.id), stored)),
     insertSession(db, session, stored),
     insertAudit(db, auditRow(platform, actor, { action: "passkey.register", outcome: "ok", targetType: "passkey", targetId: credential.id }), stored),
-  ]);
+  ] as const;
+  const [inserted] = await db.batch(writes).catch((e: unknown) => {
+    // The same credential stored by another request a moment ago: its primary key refused this one.
+    throw /constraint/i.test(String((e as { code?: string }).code ?? e)) ? taken() : e;
+  });
   if (inserted.rowsAffected !== 1) throw inviteInvalid();
   return { token, member: { ...member, status: "ACTIVE" as const, lastAccessAt: at } };
 }
