@@ -10,7 +10,7 @@ import { guardJsonBody } from "./http/body";
 import { noStore } from "./http/no-store";
 import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
-import { rateLimit } from "./http/rate-limit";
+import { limitDashboardMember, rateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { requestDefaultsInWords } from "./lib/openapi-document";
 import { validationHook } from "./lib/validation";
@@ -143,6 +143,7 @@ export function createApp(platform: Platform) {
   app.use("/dashboard/api/*", noStore);
   app.use("/dashboard/api/*", sameOriginChanges);
   app.use("/dashboard/api/*", (c, next) => (requestAccess(c)?.caller === "member" ? signedIn(c, next) : next()));
+  app.use("/dashboard/api/*", limitDashboardMember);
   app.use("/dashboard/api/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
 
   app.route("/", systemRoutes);

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, teamMembers } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
-import { RATE_LIMIT_POLICIES } from "../../worker/lib/rate-limit";
+import { policiesWith, RATE_LIMIT_POLICIES } from "../../worker/lib/rate-limit";
 import { DashboardVisitor } from "../support/dashboard";
 import { createPasskey } from "../support/passkey-authenticator";
 import { createTestContext, requester } from "../support/platform";
@@ -166,7 +166,20 @@ describe("whose data", () => {
   });
 });
 
-describe("sign-in rate limit", () => {
+describe("rate limits", () => {
+  it("a signed-in member past the member limit gets 429; another member is not counted with them", async () => {
+    ctx = await createTestContext({ rateLimits: policiesWith({ dashboardMember: { limit: 3 } }) });
+    const busy = await signedIn("FINANCE");
+    const other = await signedIn("OPERATION");
+    for (let i = 0; i < 3; i++) expect((await busy.request("GET", "/dashboard/api/me")).status).toBe(200);
+    const over = await busy.request("GET", "/dashboard/api/me");
+    const problem = await expectProblem(over, 429, "RATE_LIMITED");
+    expect(problem).toMatchObject({ policy: "dashboardMember", limit: 3 });
+    expect((await other.request("GET", "/dashboard/api/me")).status).toBe(200);
+    ctx.platform.clock.advance(60);
+    expect((await busy.request("GET", "/dashboard/api/me")).status).toBe(200);
+  });
+
   it("past its limit an address gets 429 on the sign-in routes", async () => {
     ctx = await createTestContext({ rateLimits: true });
     const { limit } = RATE_LIMIT_POLICIES.dashboardSignInClientAddress;

@@ -47,6 +47,7 @@ const WHO: Record<RateLimitPolicyName, string> = {
   cardPublishableKey: "this publishable key may make {limit} requests to the card routes",
   invalidKeyClientAddress: "this address may send {limit} API keys that are not valid",
   dashboardSignInClientAddress: "this address may start {limit} dashboard sign-ins or passkey registrations",
+  dashboardMember: "a dashboard member may make {limit} requests",
 };
 
 /** The 429 of `policy`, with Retry-After and the IETF draft's headers. */
@@ -95,5 +96,13 @@ export const countInvalidKey = (c: Context<AppEnv>): Promise<void> => countClien
 /** The dashboard's sign-in and invite routes, per client address (docs/dashboard.md). */
 export const limitDashboardSignIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   await countClientAddress(c, "dashboardSignInClientAddress");
+  await next();
+};
+
+/** A signed-in dashboard member's requests, per member (after `signedIn`; docs/dashboard.md). */
+export const limitDashboardMember: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const limiter = c.get("platform").rateLimiter;
+  const member = c.get("member");
+  if (limiter && member && !(await limiter.limit("dashboardMember", `member:${member.member.id}`))) throw rateLimited(limiter, "dashboardMember");
   await next();
 };

@@ -26,6 +26,8 @@ export interface RateLimitPolicy {
  * address, so a client guessing or replaying dead keys is cut off while every valid key goes on.
  * The dashboard's sign-in and invite routes (anyone may call them, and each issues a challenge
  * row): per client address, a person's few tries a minute with room for an office behind one NAT.
+ * A signed-in dashboard member: per member, ten requests a second on average, far past what the
+ * interface sends, so a stolen session or a runaway script is cut off.
  */
 export const RATE_LIMIT_POLICIES = {
   secretTest: { limit: 250, period: 10, binding: "RL_SECRET_TEST" },
@@ -36,6 +38,7 @@ export const RATE_LIMIT_POLICIES = {
   cardPublishableKey: { limit: 1200, period: 60, binding: "RL_CARD_PUBLISHABLE_KEY" },
   invalidKeyClientAddress: { limit: 30, period: 60, binding: "RL_INVALID_KEY_CLIENT_ADDRESS" },
   dashboardSignInClientAddress: { limit: 30, period: 60, binding: "RL_DASHBOARD_SIGN_IN_CLIENT_ADDRESS" },
+  dashboardMember: { limit: 600, period: 60, binding: "RL_DASHBOARD_MEMBER" },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof RATE_LIMIT_POLICIES;
