@@ -11,27 +11,34 @@
  *   retries running out: the real retry interval is 60 s, which a test must not wait for); the
  *   receiver is back (200), "Reenviar" in the delivery log delivers it; the payment's page shows
  *   it in its timeline;
- * - sends the webhook a test event, turns a notification type off;
+ * - sends the webhook a test event, turns a notification type off; replays the last hour's events
+ *   from the webhook's row ("Reenviar eventos"): a start in the future is refused by the server,
+ *   under its field; the paid payment's event (the test event never is) reaches the receiver again
+ *   with its event id, in a new delivery;
  * - creates a payment link (sent with an Idempotency-Key per submission, which the server ignores
  *   today: docs/dashboard.md; its QR code decodes to its public URL) and deactivates it; invites a member and sees the link shown once, changes their profile,
  *   makes a new link (the first stops working) and removes them; reads the overview and its chart;
  *   cancels a subscription at its period's end; suspends and reactivates a sub-seller;
  * - finds every one of those changes in the audit log.
  * An OPERATION member sees only the sections and buttons their profile allows; an ADMIN in English
- * reads the same controls in English, and deletes the webhook. Every page is photographed at 1280 and 375 px
- * (test-results/dashboard-*.png), has no horizontal scroll at 375 px, passes axe-core's WCAG 2.1
- * AA rules, and runs under the page's strict CSP without a violation or a script error.
+ * reads the same controls in English, and deletes the webhook. A member signed in on two devices
+ * (the passkey registered on one is copied to the other's authenticator over the DevTools
+ * Protocol, as a synced passkey would be) sees both sessions on the sessions page, each device its
+ * own marked; "Sair de todos os dispositivos" ends both: the other device's next call is 401.
+ * Every page is photographed at 1280 and 375 px (test-results/dashboard-*.png), has no horizontal
+ * scroll at 375 px, passes axe-core's WCAG 2.1 AA rules, and runs under the page's strict CSP
+ * without a violation or a script error.
  */
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, CDPSession, Locator, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerBody } from "../support/fixtures";
 import { decodePng } from "../support/qr";
 import { sellerBody } from "../support/sellers";
 import { planBody } from "../support/subscription-plans";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
+import { checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, WIDTHS, type Member } from "./dashboard-visitor";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 
 let suite: BrowserSuite;
@@ -90,10 +97,42 @@ async function closeOnce(dialog: Locator): Promise<void> {
   expect(await field.inputValue()).toBe("");
 }
 
+/**
+ * A member's device whose passkeys a test can read and copy: opened as openMember
+ * (dashboard-visitor.ts) opens one (its own context and virtual authenticator, CSP violations and
+ * script errors kept, axe-core loaded), keeping the DevTools session that added the authenticator
+ * and the authenticator's id: only that session can name it (another session on the same page
+ * neither lists it nor hears its `WebAuthn.credentialAdded`).
+ */
+async function openDevice(locale: string): Promise<Member & { cdp: CDPSession; authenticatorId: string }> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT.timeout);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  const device = { context, page, errors: [] as string[], violations: [] as string[], cdp, authenticatorId };
+  page.on("pageerror", (err) => device.errors.push(err.message));
+  page.on("console", (msg) => msg.type() === "error" && device.errors.push(msg.text()));
+  await page.exposeFunction("reportCspViolation", (v: string) => device.violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  await page.addInitScript({ path: require.resolve("axe-core/axe.min.js") });
+  return device;
+}
+
+/** What `/dashboard/api/me` answers `page`'s session. */
+const meStatus = (page: Page) => page.evaluate(() => fetch("/dashboard/api/me").then((r) => r.status));
+
 describe("the dashboard's sections, against npm start", { timeout: 120_000 }, () => {
   it("every new page path answers the dashboard's page under its strict CSP; dashboard.js stays under 80 kB gzip", async () => {
     const id = crypto.randomUUID();
-    for (const path of ["/dashboard/overview", "/dashboard/payment-links", "/dashboard/subscriptions", `/dashboard/subscriptions/${id}`, "/dashboard/developers", "/dashboard/team", "/dashboard/sub-sellers"]) {
+    for (const path of ["/dashboard/overview", "/dashboard/payment-links", "/dashboard/subscriptions", `/dashboard/subscriptions/${id}`, "/dashboard/developers", "/dashboard/team", "/dashboard/sub-sellers", "/dashboard/sessions"]) {
       const res = await fetch(`${host.base}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-security-policy"), path).toBe(PAGE_CSP);
@@ -256,6 +295,75 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await event.getByText("Entregue").waitFor();
     await event.getByText("2 de 6 tentativas").waitFor();
     await checkPage(page, "payment-timeline");
+    expectClean(owner);
+  });
+
+  it("replays the webhook's events of a period from its row: the receiver gets the paid event again; a period the server refuses is shown under its field", async () => {
+    const { page } = owner;
+    await openSection(page, "Desenvolvedores", "/dashboard/developers");
+    const hooks = region(page, "Webhooks");
+    const log = region(page, "Registro de entregas");
+    const paidDelivered = log.getByRole("listitem").filter({ hasText: "Pagamento pago" }).filter({ hasText: "Entregue" });
+    await paidDelivered.first().waitFor();
+    const delivered = await paidDelivered.count();
+    const before = receiver.received.length;
+    const original = JSON.parse(receiver.received[1]!.body) as { id: string };
+    await hooks.getByRole("button", { name: `Reenviar eventos ${receiver.url}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Reenviar eventos" });
+    await dialog.getByText(`Os eventos do período que ${receiver.url} recebe são enviados de novo`).waitFor();
+    const start = dialog.getByLabel("Início");
+    const replays: { status: number; body: Record<string, unknown> }[] = [];
+    const heard = async (res: PageResponse) => {
+      if (res.url().includes("/replay") && res.request().method() === "POST") replays.push({ status: res.status(), body: (await res.json()) as Record<string, unknown> });
+    };
+    page.on("response", heard);
+    // Nothing chosen: the form says so and sends nothing.
+    await dialog.getByRole("button", { name: "Reenviar", exact: true }).click();
+    await dialog.getByText("Escolha a data e a hora de início.").waitFor();
+    expect(await start.getAttribute("aria-invalid")).toBe("true");
+    /** A `datetime-local` value `minutes` from now, in the browser's zone. */
+    const local = (minutes: number) =>
+      page.evaluate((m) => {
+        const at = new Date(Date.now() + m * 60_000);
+        at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
+        return at.toISOString().slice(0, 16);
+      }, minutes);
+
+    // A start an hour ahead, no end (until now): the server refuses the empty period, under the start.
+    await start.fill(await local(60));
+    await dialog.getByRole("button", { name: "Reenviar", exact: true }).click();
+    await expect.poll(() => replays.length, WAIT).toBe(1);
+    expect(replays[0]).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    const [refusal] = replays[0]!.body.errors as { path: string; message: string }[];
+    expect(refusal!.path).toBe("from");
+    await dialog.locator("#from-error").filter({ hasText: refusal!.message }).waitFor();
+    expect(await start.getAttribute("aria-invalid")).toBe("true");
+
+    // The last hour, until now: the paid payment's event (the test event is never replayed), queued again.
+    await start.fill(await local(-60));
+    await dialog.getByRole("button", { name: "Reenviar", exact: true }).click();
+    await dialog.getByText("1 evento foi enfileirado para reenvio.").waitFor();
+    expect(replays[1]).toMatchObject({ status: 202, body: { deliveries: 1, alreadyPending: 0, hasMore: false, nextFrom: null } });
+    expect(await start.getAttribute("aria-invalid")).toBe("false");
+    await checkPage(page, "webhook-replay");
+    await dialog.getByRole("button", { name: "Fechar" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // The receiver gets the same event again (its id kept), in a new delivery.
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(before + 1);
+    const again = receiver.received[before]!;
+    const event = JSON.parse(again.body) as { id: string; type: string; data: { transaction: { id: string } } };
+    expect(event).toMatchObject({ id: original.id, type: "TRANSACTION_PAID", data: { transaction: { id: paymentId } } });
+    expect(again.headers["x-webhook-delivery-id"]).not.toBe(receiver.received[1]!.headers["x-webhook-delivery-id"]);
+    expect(again.answer).toBe(200);
+    // The delivery log lists the new delivery, delivered.
+    await expect
+      .poll(async () => {
+        await log.getByRole("button", { name: "Atualizar" }).click();
+        return paidDelivered.count();
+      }, WAIT)
+      .toBe(delivered + 1);
+    page.off("response", heard);
     expectClean(owner);
   });
 
@@ -446,6 +554,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       "team_member.reinvite": ["Novo link de convite", 1],
       "team_member.remove": ["Membro removido", 1],
       "webhook.test": ["Teste de webhook enviado", 1],
+      "webhook.replay": ["Eventos reenviados ao webhook", 1],
       "notification_settings.update": ["Configurações de notificação alteradas", 1],
       "subscription.cancel": ["Assinatura cancelada", 1],
       "sub_seller.suspend": ["Subseller suspenso", 1],
@@ -520,5 +629,83 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await region(page, "Webhooks").getByText("No webhooks in this mode.").waitFor();
     expectClean(admin);
     await admin.context.close();
+  });
+
+  it("a member signed in on two devices sees both sessions, this one marked; signing out everywhere ends both", async () => {
+    const inviteUrl = await seller.invite("FINANCE", "Sara", "Nunes", "sara@example.com");
+    // The laptop registers the passkey; it is read from the laptop's authenticator.
+    const laptop = await openDevice("pt-BR");
+    await register(laptop, host, inviteUrl);
+    const { credentials } = await laptop.cdp.send("WebAuthn.getCredentials", { authenticatorId: laptop.authenticatorId });
+    expect(credentials.length).toBe(1);
+    const credential = credentials[0]!;
+    expect(credential.isResidentCredential).toBe(true);
+
+    // The phone (a browser in English) gets the same passkey, and signs in with it: a second session.
+    const phone = await openDevice("en-US");
+    await phone.cdp.send("WebAuthn.addCredential", { authenticatorId: phone.authenticatorId, credential });
+    await phone.page.goto(`${host.publicBase}/dashboard/sign-in`);
+    await phone.page.getByRole("button", { name: "Sign in" }).click();
+    await phone.page.waitForURL(`${host.publicBase}/dashboard/payments`, WAIT);
+    await phone.page.getByRole("link", { name: "Sessions", exact: true }).click();
+    await phone.page.waitForURL(`${host.publicBase}/dashboard/sessions`, WAIT);
+    await phone.page.getByRole("heading", { name: "Sessions", level: 1 }).waitFor();
+    const phoneSessions = phone.page.locator("li.session");
+    await phone.page.getByText("2 open sessions").waitFor();
+    expect(await phoneSessions.filter({ hasText: "This session" }).count()).toBe(1);
+    // Newest first: the phone's own is the first.
+    await phoneSessions.first().getByText("This session").waitFor();
+
+    // The laptop's sessions page, from the header: both, its own (the older one) marked.
+    const { page } = laptop;
+    await page.getByRole("link", { name: "Sessões", exact: true }).click();
+    await page.waitForURL(`${host.publicBase}/dashboard/sessions`, WAIT);
+    await page.getByRole("heading", { name: "Sessões", level: 1 }).waitFor();
+    expect(await page.getByRole("link", { name: "Sessões", exact: true }).getAttribute("aria-current")).toBe("page");
+    await page.getByText("2 sessões abertas").waitFor();
+    const sessions = page.locator("li.session");
+    expect(await sessions.count()).toBe(2);
+    expect(await sessions.filter({ hasText: "Esta sessão" }).count()).toBe(1);
+    await sessions.nth(1).getByText("Esta sessão").waitFor();
+    const [me, listed] = await page.evaluate(() => Promise.all([fetch("/dashboard/api/me").then((r) => r.json()), fetch("/dashboard/api/sessions").then((r) => r.json())]));
+    const items = (listed as { items: { id: string; current: boolean; ip: string | null; userAgent: string | null }[] }).items;
+    expect(items.map((i) => i.current)).toEqual([false, true]);
+    expect(items[1]!.id).toBe((me as { session: { id: string } }).session.id);
+    // The browser and system in a few words; the whole user agent in its disclosure; the IP address.
+    const mine = sessions.nth(1);
+    await mine.getByRole("heading", { name: "Chrome no Linux", level: 2 }).waitFor();
+    await mine.getByText("Identificação do navegador").click();
+    expect(await mine.locator("code").textContent()).toBe(await page.evaluate(() => navigator.userAgent));
+    expect(items[1]!.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
+    await mine.locator("dd").getByText(items[1]!.ip!, { exact: true }).waitFor();
+    await checkPage(page, "sessions");
+    await checkPage(phone.page, "sessions-en");
+
+    // Sign out everywhere: asked first (cancelling ends nothing), then both sessions end.
+    await page.getByRole("button", { name: "Sair de todos os dispositivos" }).click();
+    const confirm = page.getByRole("dialog", { name: /^Sair de todos os dispositivos\?/ });
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(await meStatus(phone.page)).toBe(200);
+    await page.getByRole("button", { name: "Sair de todos os dispositivos" }).click();
+    const ended = page.waitForResponse((r) => r.url().endsWith("/dashboard/api/sign-out-everywhere"));
+    await confirm.getByRole("button", { name: "Sair de todos os dispositivos" }).click();
+    expect((await ended).status()).toBe(204);
+    await page.waitForURL(`${host.publicBase}/dashboard/sign-in`, WAIT);
+    await page.getByRole("heading", { name: "Entrar no painel" }).waitFor();
+    expect(await meStatus(page)).toBe(401);
+    // The phone's next call is refused, and its page goes to sign in at its next call.
+    expect(await meStatus(phone.page)).toBe(401);
+    await phone.page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Payments" }).click();
+    await phone.page.waitForURL(`${host.publicBase}/dashboard/sign-in`, WAIT);
+    await phone.page.getByRole("heading", { name: "Sign in to the dashboard" }).waitFor();
+
+    // The audit log names it, with the two sessions it ended.
+    const { items: audit } = (await owner.page.evaluate(() => fetch("/dashboard/api/audit-log?size=20").then((r) => r.json()))) as { items: { action: string; member: { email: string }; details: { sessionsEnded?: number } | null }[] };
+    expect(audit.find((i) => i.action === "session.sign_out_everywhere")).toMatchObject({ member: { email: "sara@example.com" }, details: { sessionsEnded: 2 } });
+    expectClean(laptop);
+    expectClean(phone);
+    await laptop.context.close();
+    await phone.context.close();
   });
 });

@@ -12,7 +12,7 @@ const viaAssets = (env as unknown as { WORKER_WITH_ASSETS: Fetcher }).WORKER_WIT
 describe("the dashboard in workerd", () => {
   it("serves the shell at its page paths, under its CSP, never cached, in the browser's language", async () => {
     const id = crypto.randomUUID();
-    const sections = ["/dashboard/overview", "/dashboard/payment-links", "/dashboard/subscriptions", `/dashboard/subscriptions/${id}`, "/dashboard/developers", "/dashboard/team", "/dashboard/sub-sellers"];
+    const sections = ["/dashboard/overview", "/dashboard/payment-links", "/dashboard/subscriptions", `/dashboard/subscriptions/${id}`, "/dashboard/developers", "/dashboard/team", "/dashboard/sub-sellers", "/dashboard/sessions"];
     for (const path of ["/dashboard", "/dashboard/invite", "/dashboard/sign-in", "/dashboard/payments", `/dashboard/payments/${id}`, "/dashboard/audit-log", ...sections]) {
       const res = await viaAssets.fetch(`http://pay.test${path}`, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
       expect(res.status, path).toBe(200);

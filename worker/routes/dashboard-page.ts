@@ -33,6 +33,7 @@ export const DASHBOARD_PAGE_PATHS = [
   "/dashboard/team",
   "/dashboard/sub-sellers",
   "/dashboard/audit-log",
+  "/dashboard/sessions",
 ] as const;
 
 const TITLE = { "pt-BR": "Painel", en: "Dashboard" } as const;

@@ -23,7 +23,7 @@ export interface DashboardEventMap {
   "dashboard-dialog-closed": CustomEvent<Record<string, never>>;
   /** A payment link was created (the list reads its first page again). */
   "dashboard-link-created": CustomEvent<{ linkId: string }>;
-  /** A webhook was registered, deleted or sent a test (the delivery log reads again). */
+  /** A webhook was registered, deleted, sent a test or its events replayed (the delivery log reads again). */
   "dashboard-webhooks-changed": CustomEvent<Record<string, never>>;
   /** A member was invited (the team reads again). */
   "dashboard-member-invited": CustomEvent<{ memberId: string }>;

@@ -24,6 +24,7 @@ import "./subscriptions/dashboard-subscriptions";
 import "./subscription/dashboard-subscription";
 import "./api-keys/dashboard-api-keys";
 import "./webhook-form/dashboard-webhook-form";
+import "./replay-dialog/dashboard-replay-dialog";
 import "./webhooks/dashboard-webhooks";
 import "./deliveries/dashboard-deliveries";
 import "./notification-settings/dashboard-notification-settings";
@@ -32,6 +33,7 @@ import "./developers/dashboard-developers";
 import "./team-invite/dashboard-team-invite";
 import "./team/dashboard-team";
 import "./sub-sellers/dashboard-sub-sellers";
+import "./sessions/dashboard-sessions";
 import "./app/dashboard-app";
 
 if (pageStyles.styleSheet) document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageStyles.styleSheet];

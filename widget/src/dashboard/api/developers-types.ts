@@ -1,13 +1,13 @@
 /**
  * What the developers and team sections' routes answer (docs/dashboard.md): API keys (masked) and
- * a roll's new key, webhooks and the delivery log, notification settings, the events feed, and the
- * team. Types of the server's own answers (its schemas, or its domain functions' results),
- * imported as types only.
+ * a roll's new key, webhooks (a replay's range and answer) and the delivery log, notification
+ * settings, the events feed, and the team. Types of the server's own answers (its schemas, or its
+ * domain functions' results), imported as types only.
  */
 import type { z } from "zod";
 import type { createKeyPair, listKeys, rollKey } from "../../../../worker/domain/dashboard/keys";
 import type { reinviteMember } from "../../../../worker/domain/team/manage-members";
-import type { EventFeedSchema } from "../../../../worker/schemas/event";
+import type { EventFeedSchema, ReplayRequestSchema, ReplayResultSchema } from "../../../../worker/schemas/event";
 import type { TeamMemberInvitedSchema, TeamMemberSchema } from "../../../../worker/schemas/team";
 import type { Delivery, NotificationSettingsSchema, Webhook, WebhookWithSecretSchema } from "../../../../worker/schemas/webhook";
 
@@ -34,6 +34,12 @@ export interface WebhookDraft {
   eventTypes: string[];
   description?: string;
 }
+
+/** POST /dashboard/api/webhooks/{id}/replay's body: `from` inclusive, `to` exclusive (default now), ISO instants. */
+export type ReplayRange = z.infer<typeof ReplayRequestSchema>;
+
+/** POST /dashboard/api/webhooks/{id}/replay (202): deliveries queued, events skipped as already pending, where to continue. */
+export type ReplayResult = z.infer<typeof ReplayResultSchema>;
 
 /** GET /dashboard/api/notification-settings: each event type's Webhook channel, on or off. */
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

@@ -1,12 +1,12 @@
 /**
  * The developers section's routes (docs/dashboard.md) as functions: API keys and their roll,
- * webhooks, the delivery log and its retry, notification settings and the events feed. Every call
- * names the mode.
+ * webhooks (their test and replay), the delivery log and its retry, notification settings and the
+ * events feed. Every call names the mode.
  */
 import { callDashboard, queryOf } from "./client";
 import { id } from "./endpoints";
 import type { Mode } from "./types";
-import type { ApiKey, Delivery, EventFeed, KeyKind, NewKeyPair, NotificationSettings, RolledKey, Webhook, WebhookDraft, WebhookWithSecret } from "./developers-types";
+import type { ApiKey, Delivery, EventFeed, KeyKind, NewKeyPair, NotificationSettings, ReplayRange, ReplayResult, RolledKey, Webhook, WebhookDraft, WebhookWithSecret } from "./developers-types";
 
 /** Deliveries the log shows; events a page of the feed. */
 export const DELIVERIES_LIMIT = 50;
@@ -33,6 +33,13 @@ export const deleteWebhook = (mode: Mode, webhookId: string) => callDashboard<vo
 
 /** Sends a sample event to a webhook: the delivery, PENDING. */
 export const testWebhook = (mode: Mode, webhookId: string) => callDashboard<Delivery>(`/webhooks/${id(webhookId)}/test${queryOf({ mode })}`, { method: "POST" });
+
+/**
+ * Sends a webhook again the mode's events of `[from, to)` it subscribes to (202): at most 1000 a
+ * call, oldest first; `hasMore` and `nextFrom` say where the rest starts.
+ */
+export const replayWebhook = (mode: Mode, webhookId: string, range: ReplayRange) =>
+  callDashboard<ReplayResult>(`/webhooks/${id(webhookId)}/replay${queryOf({ mode })}`, { method: "POST", body: range });
 
 /** The mode's latest deliveries, newest first, each with its attempts. */
 export const listDeliveries = (mode: Mode) => callDashboard<{ items: Delivery[] }>(`/webhooks/deliveries${queryOf({ mode, limit: DELIVERIES_LIMIT })}`);

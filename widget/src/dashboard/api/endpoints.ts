@@ -1,11 +1,12 @@
 /**
- * Each route of the dashboard's API (docs/dashboard.md) as a function: signing in, payments and the
- * audit log here; the selling sections in selling.ts, developers and team in developers.ts and
- * team.ts. Payments calls carry the mode; the list asks for 20 a page, the audit log for 50.
+ * Each route of the dashboard's API (docs/dashboard.md) as a function: signing in, the member's
+ * sessions, payments and the audit log here; the selling sections in selling.ts, developers and
+ * team in developers.ts and team.ts. Payments calls carry the mode; the list asks for 20 a page,
+ * the audit log for 50.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { callDashboard, queryOf } from "./client";
-import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, SignInOptions, Timeline, Transaction } from "./types";
+import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, Session, SignInOptions, Timeline, Transaction } from "./types";
 
 /** Payments a page. */
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -34,6 +35,12 @@ export const readMe = () => callDashboard<Me>("/me");
 
 /** Ends this session (the cookie is cleared). */
 export const signOut = () => callDashboard<void>("/sign-out", { method: "POST" });
+
+/** The member's open sessions, newest first; `current` marks this one. */
+export const listSessions = () => callDashboard<{ items: Session[] }>("/sessions");
+
+/** Ends every session of the member, this one included (204; the cookie is cleared). */
+export const signOutEverywhere = () => callDashboard<void>("/sign-out-everywhere", { method: "POST" });
 
 /** One page of the mode's payments that match the search, newest first. */
 export const listPayments = (q: PaymentsQuery) =>

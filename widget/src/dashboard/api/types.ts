@@ -5,6 +5,7 @@
  * bundle, and the interface cannot drift from what `/v1` documents.
  */
 import type { paymentTimeline } from "../../../../worker/domain/dashboard/payment-timeline";
+import type { listSessions } from "../../../../worker/domain/dashboard/sessions";
 import type { Page } from "../../../../worker/lib/pagination";
 import type { Refund, Transaction } from "../../../../worker/schemas/transaction";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
@@ -38,6 +39,9 @@ export interface Me {
   permissions: string[];
   session?: unknown;
 }
+
+/** GET /dashboard/api/sessions: one of the member's open sessions (`current`: the one asking). */
+export type Session = Awaited<ReturnType<typeof listSessions>>["items"][number];
 
 /** POST /dashboard/api/invites/registration-options. */
 export interface RegistrationOptions {

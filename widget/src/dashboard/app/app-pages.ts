@@ -18,7 +18,7 @@ export interface PageContext {
   follow: (event: MouseEvent) => void;
 }
 
-/** The permissions that open each member's page (any one of them); pages not listed are anyone's. */
+/** The permissions that open each member's page (any one of them); pages not listed (the member's own sessions) are anyone's. */
 export const PAGE_PERMISSIONS: Partial<Record<Route["page"], readonly string[]>> = {
   payments: ["payments.read"],
   payment: ["payments.read"],
@@ -50,6 +50,7 @@ export function pageTitle(route: Route, s: DashboardStrings): string {
     team: s.nav.team,
     "sub-sellers": s.nav.subSellers,
     "audit-log": s.auditLog,
+    sessions: s.sessions.title,
     "not-found": s.notFoundTitle,
   };
   return titles[route.page];
@@ -84,6 +85,8 @@ function pageOf(route: Route, ctx: PageContext) {
       return html`<dashboard-sub-sellers .mode=${mode} .canManage=${can("sellers.manage")}></dashboard-sub-sellers>`;
     case "audit-log":
       return html`<dashboard-audit-log></dashboard-audit-log>`;
+    case "sessions":
+      return html`<dashboard-sessions></dashboard-sessions>`;
     default:
       return null;
   }

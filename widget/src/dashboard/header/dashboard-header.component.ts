@@ -2,7 +2,8 @@
  * `<dashboard-header>`: the signed-in member's bar. The seller's name, the member's name and
  * profile, the sections they may open (each only with its permission: app/app-pages.ts's
  * PAGE_PERMISSIONS), the test/live switch (a checkbox with the `switch` role: on is live data)
- * with a badge saying which data shows, and the sign-out button (`POST /dashboard/api/sign-out`).
+ * with a badge saying which data shows, the link to the member's own sessions (every member's), and
+ * the sign-out button (`POST /dashboard/api/sign-out`).
  *
  * Sub-sellers are a company's only: `GET /me`'s seller names its `parentId` (null for a company),
  * so a sub-seller's member never sees the section (asking the list to find out would write a
@@ -11,7 +12,7 @@
  * Properties: `me` (GET /dashboard/api/me's answer), `mode`, `current` (the section shown, its
  * page's name, marked `aria-current="page"`).
  *
- * @event dashboard-navigate - A section's link was followed.
+ * @event dashboard-navigate - A section's link (or the sessions' link) was followed.
  * @event dashboard-mode-change - The switch moved: `detail.mode` is `test` or `live`.
  * @event dashboard-signed-out - The session ended on the server.
  * @event dashboard-session-ended - Signing out found the session already gone.
@@ -19,6 +20,7 @@
  * @csspart base - The header.
  * @csspart nav - The sections' navigation.
  * @csspart mode-switch - The live mode switch.
+ * @csspart sessions-link - The member's sessions.
  * @csspart sign-out-button - Sign out.
  */
 import { html, nothing } from "lit";
@@ -91,6 +93,7 @@ export class DashboardHeader extends DashboardElement {
             ${s.liveMode}
           </label>
           <span class="badge mode ${this.mode}">${live ? s.liveData : s.testData}</span>
+          <a part="sessions-link" class="sessions" href=${PATHS.sessions} aria-current=${this.current === "sessions" ? "page" : nothing} @click=${this.follow}>${s.sessions.title}</a>
           <button part="sign-out-button" class="secondary" type="button" ?disabled=${this.busy} @click=${this.signOut}>${s.signOut}</button>
         </div>
       </header>

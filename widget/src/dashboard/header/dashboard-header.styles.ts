@@ -50,7 +50,14 @@ export const headerStyles = [
       font-weight: 600;
       text-decoration: none;
     }
-    nav a[aria-current="page"] {
+    .sessions {
+      display: inline-flex;
+      align-items: center;
+      min-height: 2.75em;
+      font-weight: 600;
+    }
+    nav a[aria-current="page"],
+    .sessions[aria-current="page"] {
       text-decoration: underline;
       text-underline-offset: 0.3em;
       text-decoration-thickness: 2px;

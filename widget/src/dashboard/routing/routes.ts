@@ -21,6 +21,7 @@ export const PATHS = {
   team: `${BASE}/team`,
   subSellers: `${BASE}/sub-sellers`,
   auditLog: `${BASE}/audit-log`,
+  sessions: `${BASE}/sessions`,
 } as const;
 
 /** The pages a path names alone (no id in it), by path. */
@@ -34,6 +35,7 @@ const FIXED = {
   [PATHS.team]: "team",
   [PATHS.subSellers]: "sub-sellers",
   [PATHS.auditLog]: "audit-log",
+  [PATHS.sessions]: "sessions",
 } as const;
 
 /** A page and what its path says. */

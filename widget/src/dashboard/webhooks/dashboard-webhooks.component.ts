@@ -2,15 +2,17 @@
  * `<dashboard-webhooks>`: the mode's webhooks (`GET /dashboard/api/webhooks`): each one's URL, the
  * event types it receives and whether it is active. For `webhooks.manage`: the register form
  * (`<dashboard-webhook-form>`, the secret shown once), "Send test" (`POST …/{id}/test`: a sample
- * event, queued at once; the delivery log shows it) and delete (`DELETE …/{id}`, after confirming).
+ * event, queued at once; the delivery log shows it), "Replay events" (the period's events sent
+ * again: `<dashboard-replay-dialog>`) and delete (`DELETE …/{id}`, after confirming).
  *
  * Properties: `mode` (a change reads again), `canManage` (`webhooks.manage`).
  *
- * @event dashboard-webhooks-changed - A webhook was registered, tested or deleted.
+ * @event dashboard-webhooks-changed - A webhook was registered, tested, replayed or deleted.
  * @event dashboard-session-ended - The API answered 401.
  *
  * @csspart table - The webhooks' table region.
  * @csspart form - The `<dashboard-webhook-form>`.
+ * @csspart replay-dialog - The `<dashboard-replay-dialog>`.
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, query, state } from "lit/decorators.js";
@@ -21,6 +23,7 @@ import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
+import type { DashboardReplayDialog } from "../replay-dialog/dashboard-replay-dialog";
 import { webhooksStyles } from "./dashboard-webhooks.styles";
 
 /** The webhooks, `<dashboard-webhooks>`. */
@@ -35,6 +38,7 @@ export class DashboardWebhooks extends DashboardElement {
   @state() private notice?: string;
   @state() private busyId: string | null = null;
   @query("dashboard-confirm-dialog") private confirm!: DashboardConfirmDialog;
+  @query("dashboard-replay-dialog") private replayDialog!: DashboardReplayDialog;
   private loads = 0;
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -86,6 +90,7 @@ export class DashboardWebhooks extends DashboardElement {
       ${this.canManage
         ? html`<td><div class="row-actions">
             <button class="secondary" type="button" ?disabled=${this.busyId === hook.id} @click=${() => this.test(hook)}>${w.sendTest}${hidden}</button>
+            <button class="secondary" type="button" @click=${() => this.replayDialog.open(hook)}>${w.replay}${hidden}</button>
             <button class="secondary" type="button" ?disabled=${this.busyId === hook.id} @click=${() => this.removeOne(hook)}>${w.delete}${hidden}</button>
           </div></td>`
         : nothing}
@@ -112,6 +117,7 @@ export class DashboardWebhooks extends DashboardElement {
         : nothing}
       ${this.canManage ? html`<dashboard-webhook-form part="form" .mode=${this.mode} @dashboard-webhooks-changed=${this.load}></dashboard-webhook-form>` : nothing}
       <dashboard-confirm-dialog></dashboard-confirm-dialog>
+      ${this.canManage ? html`<dashboard-replay-dialog part="replay-dialog" .mode=${this.mode}></dashboard-replay-dialog>` : nothing}
     </section>`;
   }
 }

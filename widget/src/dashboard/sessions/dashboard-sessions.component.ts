@@ -1,0 +1,96 @@
+/**
+ * `<dashboard-sessions>`: `/dashboard/sessions`, every signed-in member's own page. Their open
+ * sessions (`GET /dashboard/api/sessions`, newest first), each with its browser and system read
+ * from its user agent (user-agent.ts; the whole string in a disclosure), when it signed in, its
+ * last activity, its absolute end and its IP address; the one asking is marked "This session".
+ * "Sign out everywhere" (`POST /dashboard/api/sign-out-everywhere`, after confirming) ends them
+ * all, this one included, and the app goes to the sign-in page.
+ *
+ * @event dashboard-signed-out - Every session ended (this one too).
+ * @event dashboard-session-ended - The API answered 401.
+ *
+ * @csspart list - The sessions' list.
+ * @csspart sign-out-everywhere-button - Sign out everywhere.
+ */
+import { html, nothing } from "lit";
+import { query, state } from "lit/decorators.js";
+import { listSessions, signOutEverywhere } from "../api/endpoints";
+import type { Session } from "../api/types";
+import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { DashboardElement } from "../dashboard-element";
+import { emit } from "../events";
+import { dateTime } from "../format";
+import { sessionsStyles } from "./dashboard-sessions.styles";
+import { summarize } from "./user-agent";
+
+/** The member's sessions, `<dashboard-sessions>`. */
+export class DashboardSessions extends DashboardElement {
+  static override styles = sessionsStyles;
+
+  @state() private sessions?: Session[];
+  @state() private alert?: string;
+  @state() private busy = false;
+  @query("dashboard-confirm-dialog") private confirm!: DashboardConfirmDialog;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.sessions = (await listSessions()).items;
+    } catch (err) {
+      this.alert = this.messageOf(err) || undefined;
+    }
+  }
+
+  private everywhere = async () => {
+    const t = this.s.sessions;
+    if (!(await this.confirm.ask(t.confirmEverywhere, t.everywhere))) return;
+    this.busy = true;
+    this.alert = undefined;
+    try {
+      await signOutEverywhere();
+      emit(this, "dashboard-signed-out", {});
+    } catch (err) {
+      this.alert = this.messageOf(err) || undefined;
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  private item(session: Session) {
+    const t = this.s.sessions;
+    const { browser, os } = summarize(session.userAgent);
+    return html`<li class="session">
+      <div class="title">
+        <h2>${t.device(browser || t.unknownBrowser, os)}</h2>
+        ${session.current ? html`<span class="badge ok">${t.current}</span>` : nothing}
+      </div>
+      <dl>
+        <div><dt>${t.signedIn}</dt><dd>${dateTime(session.createdAt)}</dd></div>
+        <div><dt>${t.lastSeen}</dt><dd>${dateTime(session.lastSeenAt)}</dd></div>
+        <div><dt>${t.ends}</dt><dd>${dateTime(session.expiresAt)}</dd></div>
+        <div><dt>${t.ip}</dt><dd>${session.ip ?? t.unknown}</dd></div>
+      </dl>
+      ${session.userAgent ? html`<details><summary>${t.userAgent}</summary><code>${session.userAgent}</code></details>` : nothing}
+    </li>`;
+  }
+
+  override render() {
+    const s = this.s;
+    const t = s.sessions;
+    const sessions = this.sessions;
+    return html`<h1>${t.title}</h1>
+      <p class="muted">${t.lead}</p>
+      <p role="status">${sessions ? t.count(sessions.length) : this.alert ? "" : s.loading}</p>
+      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${sessions?.length ? html`<ul part="list" class="sessions">${sessions.map((session) => this.item(session))}</ul>` : nothing}
+      <div class="everywhere">
+        <p>${t.everywhereLead}</p>
+        <button part="sign-out-everywhere-button" class="secondary danger" type="button" ?disabled=${this.busy} @click=${this.everywhere}>${t.everywhere}</button>
+      </div>
+      <dashboard-confirm-dialog></dashboard-confirm-dialog>`;
+  }
+}
