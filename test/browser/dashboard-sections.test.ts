@@ -31,14 +31,14 @@
  */
 import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
-import type { Browser, CDPSession, Locator, Page, Response as PageResponse } from "playwright-core";
+import type { Browser, Locator, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerBody } from "../support/fixtures";
 import { decodePng } from "../support/qr";
 import { sellerBody } from "../support/sellers";
 import { planBody } from "../support/subscription-plans";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, WIDTHS, type Member } from "./dashboard-visitor";
+import { checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 
 let suite: BrowserSuite;
@@ -95,35 +95,6 @@ async function closeOnce(dialog: Locator): Promise<void> {
   await dialog.getByRole("button", { name: "Concluir" }).click();
   await dialog.waitFor({ state: "hidden" });
   expect(await field.inputValue()).toBe("");
-}
-
-/**
- * A member's device whose passkeys a test can read and copy: opened as openMember
- * (dashboard-visitor.ts) opens one (its own context and virtual authenticator, CSP violations and
- * script errors kept, axe-core loaded), keeping the DevTools session that added the authenticator
- * and the authenticator's id: only that session can name it (another session on the same page
- * neither lists it nor hears its `WebAuthn.credentialAdded`).
- */
-async function openDevice(locale: string): Promise<Member & { cdp: CDPSession; authenticatorId: string }> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 }, locale });
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT.timeout);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-  const device = { context, page, errors: [] as string[], violations: [] as string[], cdp, authenticatorId };
-  page.on("pageerror", (err) => device.errors.push(err.message));
-  page.on("console", (msg) => msg.type() === "error" && device.errors.push(msg.text()));
-  await page.exposeFunction("reportCspViolation", (v: string) => device.violations.push(v));
-  await page.addInitScript(() =>
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    ),
-  );
-  await page.addInitScript({ path: require.resolve("axe-core/axe.min.js") });
-  return device;
 }
 
 /** What `/dashboard/api/me` answers `page`'s session. */
@@ -634,7 +605,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
   it("a member signed in on two devices sees both sessions, this one marked; signing out everywhere ends both", async () => {
     const inviteUrl = await seller.invite("FINANCE", "Sara", "Nunes", "sara@example.com");
     // The laptop registers the passkey; it is read from the laptop's authenticator.
-    const laptop = await openDevice("pt-BR");
+    const laptop = await openMember(browser, "pt-BR");
     await register(laptop, host, inviteUrl);
     const { credentials } = await laptop.cdp.send("WebAuthn.getCredentials", { authenticatorId: laptop.authenticatorId });
     expect(credentials.length).toBe(1);
@@ -642,7 +613,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     expect(credential.isResidentCredential).toBe(true);
 
     // The phone (a browser in English) gets the same passkey, and signs in with it: a second session.
-    const phone = await openDevice("en-US");
+    const phone = await openMember(browser, "en-US");
     await phone.cdp.send("WebAuthn.addCredential", { authenticatorId: phone.authenticatorId, credential });
     await phone.page.goto(`${host.publicBase}/dashboard/sign-in`);
     await phone.page.getByRole("button", { name: "Sign in" }).click();

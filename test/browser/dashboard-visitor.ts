@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { GatewayHost } from "./gateway-host";
 
@@ -65,6 +65,14 @@ export interface Member {
   errors: string[];
   /** CSP violations on any page this member opened. */
   violations: string[];
+  /**
+   * The DevTools session that added the member's virtual authenticator: only it can name that
+   * authenticator (another session on the same page neither lists it nor hears its
+   * `WebAuthn.credentialAdded`), so a test reads or copies the member's passkeys through it.
+   */
+  cdp: CDPSession;
+  /** The virtual authenticator's id, for `cdp`'s `WebAuthn.getCredentials` and `WebAuthn.addCredential`. */
+  authenticatorId: string;
 }
 
 /**
@@ -77,10 +85,10 @@ export async function openMember(browser: Browser, locale = "pt-BR", timezoneId?
   page.setDefaultTimeout(WAIT.timeout);
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
-  const member: Member = { context, page, errors: [], violations: [] };
+  const member: Member = { context, page, errors: [], violations: [], cdp, authenticatorId };
   page.on("pageerror", (err) => member.errors.push(err.message));
   page.on("console", (msg) => msg.type() === "error" && member.errors.push(msg.text()));
   // Bindings and init scripts run whatever the page's CSP says: they only listen, and bring axe-core.

@@ -1,20 +1,12 @@
 /** `<dashboard-audit-log>`'s styles: long ids and user agents wrap instead of widening the table. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { columnPageRules, pagerRules } from "../styles/list-page.styles";
 
 export const auditLogStyles = [
   baseStyles,
   css`
-    :host {
-      display: grid;
-      gap: 1rem;
-    }
-    h1 {
-      margin: 0;
-    }
-    .nowrap {
-      white-space: nowrap;
-    }
+    ${columnPageRules}
     .id {
       min-width: 9rem;
       overflow-wrap: anywhere;
@@ -24,10 +16,6 @@ export const auditLogStyles = [
       font-size: 0.875em;
       overflow-wrap: anywhere;
     }
-    .pager {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.5rem;
-    }
+    ${pagerRules}
   `,
 ];

@@ -1,17 +1,13 @@
 /** `<dashboard-overview>`'s styles: figures in a grid of cards (one column on a phone), the chart's bars and scale. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { columnPageRules } from "../styles/list-page.styles";
+import { panel } from "../styles/panel.styles";
 
 export const overviewStyles = [
   baseStyles,
   css`
-    :host {
-      display: grid;
-      gap: 1rem;
-    }
-    h1 {
-      margin: 0;
-    }
+    ${columnPageRules}
     .period {
       display: grid;
       gap: 0.25em;
@@ -45,12 +41,7 @@ export const overviewStyles = [
       font-variant-numeric: tabular-nums;
     }
     .by-day {
-      display: grid;
-      gap: 0.75rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panel}
     }
     .chart {
       margin: 0;

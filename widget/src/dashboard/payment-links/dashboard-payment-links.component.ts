@@ -19,6 +19,7 @@ import { listLinks, moveLink } from "../api/selling";
 import type { PaymentLink, PaymentLinksPage } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
+import { PagedLoader, pager } from "../paging/paged-loader";
 import { linkCard } from "./link-card";
 import { paymentLinksStyles } from "./dashboard-payment-links.styles";
 
@@ -29,37 +30,21 @@ export class DashboardPaymentLinks extends DashboardElement {
   @property({ attribute: false }) mode: Mode = "test";
   @property({ attribute: false }) canManage = false;
 
-  /** The cursors of the pages before this one (null: the first page); the last is this page's. */
-  @state() private cursors: (string | null)[] = [null];
-  @state() private page?: PaymentLinksPage;
-  @state() private alert?: string;
+  /** The mode's links, a page at a time. */
+  private pages = new PagedLoader<PaymentLinksPage>(this, {
+    read: (cursor) => listLinks(this.mode, cursor),
+    failed: (err) => this.messageOf(err) || undefined,
+  });
   @state() private notice?: string;
-  @state() private busy = true;
   @state() private busyId: string | null = null;
   @state() private open = new Set<string>();
-  private loads = 0;
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has("mode") && changed.get("mode") !== undefined) this.cursors = [null];
-    if (changed.has("mode") || changed.has("cursors")) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    const load = ++this.loads;
-    this.busy = true;
-    this.alert = undefined;
-    try {
-      const page = await listLinks(this.mode, this.cursors.at(-1) ?? null);
-      if (load === this.loads) this.page = page;
-    } catch (err) {
-      if (load === this.loads) this.alert = this.messageOf(err) || undefined;
-    } finally {
-      if (load === this.loads) this.busy = false;
-    }
+    if (changed.has("mode")) this.pages.first();
   }
 
   private created = () => {
-    this.cursors = [null];
+    this.pages.first();
   };
 
   private toggleQr = (link: PaymentLink, open: boolean) => {
@@ -71,13 +56,14 @@ export class DashboardPaymentLinks extends DashboardElement {
 
   private move = async (link: PaymentLink, move: "activate" | "deactivate") => {
     this.busyId = link.id;
-    this.alert = this.notice = undefined;
+    this.pages.alert = this.notice = undefined;
     try {
       const moved = await moveLink(this.mode, link.id, move);
-      if (this.page) this.page = { ...this.page, items: this.page.items.map((l) => (l.id === moved.id ? moved : l)) };
+      const page = this.pages.page;
+      if (page) this.pages.page = { ...page, items: page.items.map((l) => (l.id === moved.id ? moved : l)) };
       this.notice = (move === "activate" ? this.s.links.activated : this.s.links.deactivated)(moved.name);
     } catch (err) {
-      this.alert = this.messageOf(err) || undefined;
+      this.pages.alert = this.messageOf(err) || undefined;
     } finally {
       this.busyId = null;
     }
@@ -85,21 +71,18 @@ export class DashboardPaymentLinks extends DashboardElement {
 
   override render() {
     const s = this.s;
-    const page = this.page;
+    const { page, busy, alert } = this.pages;
     const ctx = { s, canManage: this.canManage, open: this.open, busyId: this.busyId, toggleQr: this.toggleQr, move: this.move };
     return html`<h1>${s.nav.paymentLinks}</h1>
       ${this.canManage ? html`<dashboard-link-form part="form" .mode=${this.mode} @dashboard-link-created=${this.created}></dashboard-link-form>` : nothing}
       <section aria-labelledby="links-title" class="stack">
         <h2 id="links-title">${s.links.listTitle(this.mode === "live")}</h2>
-        <p class="muted" role="status">${this.busy ? s.loading : page ? s.links.count(page.totalItems) : ""}</p>
+        <p class="muted" role="status">${busy ? s.loading : page ? s.links.count(page.totalItems) : ""}</p>
         <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-        ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+        ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
         ${page && page.items.length === 0 ? html`<p>${s.links.none}</p>` : nothing}
         ${page && page.items.length > 0 ? html`<ul part="list" class="links">${page.items.map((link) => linkCard(link, ctx))}</ul>` : nothing}
-        <div part="pager" class="pager">
-          <button class="secondary" type="button" ?disabled=${this.busy || this.cursors.length === 1} @click=${() => (this.cursors = this.cursors.slice(0, -1))}>${s.previousPage}</button>
-          <button class="secondary" type="button" ?disabled=${this.busy || !page?.nextCursor} @click=${() => (this.cursors = [...this.cursors, page!.nextCursor])}>${s.nextPage}</button>
-        </div>
+        ${pager(this.pages, s)}
       </section>`;
   }
 }

@@ -2,6 +2,7 @@
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { listPageStyles } from "../styles/list-page.styles";
+import { panelBox } from "../styles/panel.styles";
 
 export const paymentLinksStyles = [
   baseStyles,
@@ -17,10 +18,7 @@ export const paymentLinksStyles = [
     .link {
       display: grid;
       gap: 0.5rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panelBox}
     }
     h3 {
       margin: 0;

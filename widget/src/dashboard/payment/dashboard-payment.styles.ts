@@ -1,6 +1,7 @@
 /** `<dashboard-payment>`'s styles: the fields in two columns where there is room, one on a phone. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { panelBox } from "../styles/panel.styles";
 
 export const paymentStyles = [
   baseStyles,
@@ -23,10 +24,7 @@ export const paymentStyles = [
       grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
       gap: 0.75rem 1.5rem;
       margin: 0;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panelBox}
     }
     dt {
       color: var(--_muted);

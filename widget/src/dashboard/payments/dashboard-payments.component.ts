@@ -29,6 +29,7 @@ import { listPayments } from "../api/endpoints";
 import type { Mode, PaymentsFilters, PaymentsPage } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { field, type FieldErrors } from "../forms/field";
+import { PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { paymentRows } from "./payment-rows";
 import { readSearch, searchErrors } from "./payment-search";
@@ -44,39 +45,24 @@ export class DashboardPayments extends DashboardElement {
   @state() private filters: PaymentsFilters = {};
   /** What is wrong with the form's fields, by name. */
   @state() private errors: FieldErrors = {};
-  /** The cursors of the pages before this one (null: the first page); the last is this page's. */
-  @state() private cursors: (string | null)[] = [null];
-  @state() private page?: PaymentsPage;
-  @state() private alert?: string;
-  @state() private busy = true;
-  private loads = 0;
+  /** The payments that match the search, a page at a time. */
+  private pages = new PagedLoader<PaymentsPage>(this, {
+    read: (cursor) => listPayments({ mode: this.mode, ...this.filters, cursor }),
+    failed: (err) => {
+      // A refusal of the search: its messages under the fields they name, and no list that matches other filters.
+      const fields = err instanceof DashboardApiError && err.status === 400 ? searchErrors(err.errors) : null;
+      if (!fields) return this.messageOf(err) || undefined;
+      this.pages.page = undefined;
+      this.errors = fields;
+      this.focusInvalid();
+      return undefined;
+    },
+  });
 
   protected override willUpdate(changed: PropertyValues): void {
     // Another mode is another list: back to its first page.
-    if (changed.has("mode") && changed.get("mode") !== undefined) this.cursors = [null];
-    if (changed.has("mode") || changed.has("filters") || changed.has("cursors")) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    const load = ++this.loads;
-    this.busy = true;
-    this.alert = undefined;
-    const query = { mode: this.mode, ...this.filters, cursor: this.cursors[this.cursors.length - 1] ?? null };
-    try {
-      const page = await listPayments(query);
-      if (load === this.loads) this.page = page;
-    } catch (err) {
-      if (load !== this.loads) return;
-      // A refusal of the search: its messages under the fields they name, and no list that matches other filters.
-      const fields = err instanceof DashboardApiError && err.status === 400 ? searchErrors(err.errors) : null;
-      if (fields) {
-        this.page = undefined;
-        this.errors = fields;
-        this.focusInvalid();
-      } else this.alert = this.messageOf(err) || undefined;
-    } finally {
-      if (load === this.loads) this.busy = false;
-    }
+    if (changed.has("mode")) this.pages.first();
+    else if (changed.has("filters")) this.pages.reload();
   }
 
   /**
@@ -94,7 +80,7 @@ export class DashboardPayments extends DashboardElement {
     this.errors = {};
     if ("paymentId" in asked) return this.go(PATHS.payment(asked.paymentId));
     this.filters = asked.filters;
-    this.cursors = [null];
+    this.pages.first();
   }
 
   private submit = (e: SubmitEvent) => {
@@ -112,20 +98,12 @@ export class DashboardPayments extends DashboardElement {
   private cleared = () => {
     this.errors = {};
     this.filters = {};
-    this.cursors = [null];
+    this.pages.first();
   };
 
   private focusInvalid(): void {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
   }
-
-  private next = () => {
-    if (this.page?.nextCursor) this.cursors = [...this.cursors, this.page.nextCursor];
-  };
-
-  private previous = () => {
-    if (this.cursors.length > 1) this.cursors = this.cursors.slice(0, -1);
-  };
 
   private renderFilters() {
     const s = this.s;
@@ -174,13 +152,12 @@ export class DashboardPayments extends DashboardElement {
 
   override render() {
     const s = this.s;
-    const page = this.page;
+    const { page, busy, alert, pageNumber } = this.pages;
     const caption = s.paymentsCaption(this.mode === "live");
-    const pageNumber = this.cursors.length;
     return html`<h1>${s.payments}</h1>
       ${this.renderFilters()}
-      <p class="muted" role="status">${this.busy ? s.loading : page ? `${s.pageNumber(pageNumber)} · ${s.paymentsCount(page.totalItems)}` : ""}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      <p class="muted" role="status">${busy ? s.loading : page ? `${s.pageNumber(pageNumber)} · ${s.paymentsCount(page.totalItems)}` : ""}</p>
+      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
       ${page && page.items.length === 0 ? html`<p>${s.noPayments}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(caption)} tabindex="0">
@@ -196,9 +173,6 @@ export class DashboardPayments extends DashboardElement {
             </table>
           </div>`
         : nothing}
-      <div part="pager" class="pager">
-        <button class="secondary" type="button" ?disabled=${this.busy || pageNumber === 1} @click=${this.previous}>${s.previousPage}</button>
-        <button class="secondary" type="button" ?disabled=${this.busy || !page?.nextCursor} @click=${this.next}>${s.nextPage}</button>
-      </div>`;
+      ${pager(this.pages, s)}`;
   }
 }

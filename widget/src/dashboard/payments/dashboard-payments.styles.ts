@@ -1,17 +1,12 @@
 /** `<dashboard-payments>`'s styles: the search's fields in columns (one on a phone), the pager's buttons. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { columnPageRules, pagerRules } from "../styles/list-page.styles";
 
 export const paymentsStyles = [
   baseStyles,
   css`
-    :host {
-      display: grid;
-      gap: 1rem;
-    }
-    h1 {
-      margin: 0;
-    }
+    ${columnPageRules}
     /* As many columns as fit (one on a phone); the buttons on a row of their own. */
     .filters {
       display: grid;
@@ -40,13 +35,6 @@ export const paymentsStyles = [
       flex-wrap: wrap;
       gap: 0.5rem;
     }
-    .nowrap {
-      white-space: nowrap;
-    }
-    .pager {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.5rem;
-    }
+    ${pagerRules}
   `,
 ];

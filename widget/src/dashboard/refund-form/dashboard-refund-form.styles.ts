@@ -1,6 +1,7 @@
 /** `<dashboard-refund-form>`'s styles: a bordered panel, the field above its button. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { panel, stackedFormRules } from "../styles/panel.styles";
 
 export const refundFormStyles = [
   baseStyles,
@@ -9,22 +10,10 @@ export const refundFormStyles = [
       display: block;
     }
     .refund {
-      display: grid;
-      gap: 0.75rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panel}
     }
-    form {
-      display: grid;
-      gap: 0.75rem;
-      justify-items: start;
-    }
+    ${stackedFormRules}
     .field {
-      display: grid;
-      gap: 0.25em;
-      width: 100%;
       max-width: 20rem;
     }
     h2 {

@@ -2,6 +2,7 @@
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { listPageStyles } from "../styles/list-page.styles";
+import { card, cardGrid, dangerRules, factsRules } from "../styles/panel.styles";
 
 export const sessionsStyles = [
   baseStyles,
@@ -11,22 +12,11 @@ export const sessionsStyles = [
       margin: 0;
     }
     .sessions {
-      display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(min(22rem, 100%), 1fr));
-      gap: 0.75rem;
-      margin: 0;
-      padding: 0;
-      list-style: none;
+      ${cardGrid}
     }
     .session,
     .everywhere {
-      display: grid;
-      align-content: start;
-      gap: 0.5rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${card}
     }
     .title {
       display: flex;
@@ -37,20 +27,8 @@ export const sessionsStyles = [
     h2 {
       font-size: 1.0625rem;
     }
-    dl {
-      display: grid;
-      grid-template-columns: auto 1fr;
-      gap: 0.25rem 1rem;
-      margin: 0;
-    }
-    dl > div {
-      display: contents;
-    }
-    dt {
-      color: var(--_muted);
-    }
+    ${factsRules}
     dd {
-      margin: 0;
       overflow-wrap: anywhere;
     }
     summary {
@@ -65,9 +43,6 @@ export const sessionsStyles = [
     .everywhere {
       justify-items: start;
     }
-    button.danger {
-      color: var(--_error);
-      border-color: var(--_error);
-    }
+    ${dangerRules}
   `,
 ];

@@ -67,21 +67,22 @@ export const baseStyles = [
     .muted {
       color: var(--_muted);
     }
-    .alert {
+    .alert,
+    .notice {
       padding: 0.75em 1em;
-      border: 1px solid var(--_error);
+      border: 1px solid;
       border-inline-start-width: 4px;
       border-radius: var(--_radius);
+    }
+    .alert {
+      border-color: var(--_error);
       color: var(--_error);
     }
     .error {
       color: var(--_error);
     }
     .notice {
-      padding: 0.75em 1em;
-      border: 1px solid var(--_ok);
-      border-inline-start-width: 4px;
-      border-radius: var(--_radius);
+      border-color: var(--_ok);
       color: var(--_ok);
     }
     .badge {

@@ -4,6 +4,7 @@
  */
 import { css } from "lit";
 import { baseStyles } from "./base.styles";
+import { panel, stackedFormRules } from "./panel.styles";
 
 export const fieldStyles = [
   baseStyles,
@@ -12,25 +13,13 @@ export const fieldStyles = [
       display: block;
     }
     .panel {
-      display: grid;
-      gap: 0.75rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panel}
     }
     h2 {
       margin: 0;
     }
-    form {
-      display: grid;
-      gap: 0.75rem;
-      justify-items: start;
-    }
+    ${stackedFormRules}
     .field {
-      display: grid;
-      gap: 0.25em;
-      width: 100%;
       max-width: 24rem;
     }
     .field.wide {

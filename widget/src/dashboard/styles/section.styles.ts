@@ -6,18 +6,14 @@
 import { css } from "lit";
 import { deliveryStyles } from "./delivery.styles";
 import { fieldStyles } from "./form.styles";
+import { panel } from "./panel.styles";
 
 export const sectionStyles = [
   ...fieldStyles,
   deliveryStyles,
   css`
     .section {
-      display: grid;
-      gap: 0.75rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${panel}
     }
     h2,
     h3 {

@@ -20,6 +20,7 @@ import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
+import { PagedLoader, pager } from "../paging/paged-loader";
 import { subSellersStyles } from "./dashboard-sub-sellers.styles";
 
 /** The sub-sellers page, `<dashboard-sub-sellers>`. */
@@ -29,47 +30,33 @@ export class DashboardSubSellers extends DashboardElement {
   @property({ attribute: false }) mode: Mode = "test";
   @property({ attribute: false }) canManage = false;
 
-  @state() private cursors: (string | null)[] = [null];
-  @state() private page?: SubSellersPage;
-  @state() private alert?: string;
+  /** The company's sub-sellers, a page at a time; `busy` also while one is suspended or reactivated. */
+  private pages = new PagedLoader<SubSellersPage>(this, {
+    read: (cursor) => listSubSellers(this.mode, cursor),
+    failed: (err) => this.messageOf(err) || undefined,
+  });
   @state() private notice?: string;
-  @state() private busy = true;
   @query("dashboard-confirm-dialog") private confirm!: DashboardConfirmDialog;
-  private loads = 0;
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has("mode") && changed.get("mode") !== undefined) this.cursors = [null];
-    if (changed.has("mode") || changed.has("cursors")) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    const load = ++this.loads;
-    this.busy = true;
-    this.alert = undefined;
-    try {
-      const page = await listSubSellers(this.mode, this.cursors.at(-1) ?? null);
-      if (load === this.loads) this.page = page;
-    } catch (err) {
-      if (load === this.loads) this.alert = this.messageOf(err) || undefined;
-    } finally {
-      if (load === this.loads) this.busy = false;
-    }
+    if (changed.has("mode")) this.pages.first();
   }
 
   private move = async (seller: Seller, move: "suspend" | "reactivate") => {
     const t = this.s.subSellers;
     const name = seller.fantasyName ?? seller.legalName;
     if (!(await this.confirm.ask(move === "suspend" ? t.confirmSuspend(name) : t.confirmReactivate(name), move === "suspend" ? t.suspend : t.reactivate))) return;
-    this.busy = true;
-    this.alert = this.notice = undefined;
+    const pages = this.pages;
+    pages.busy = true;
+    pages.alert = this.notice = undefined;
     try {
       const moved = await moveSubSeller(this.mode, seller.id, move);
-      if (this.page) this.page = { ...this.page, items: this.page.items.map((x) => (x.id === moved.id ? moved : x)) };
+      if (pages.page) pages.page = { ...pages.page, items: pages.page.items.map((x) => (x.id === moved.id ? moved : x)) };
       this.notice = (move === "suspend" ? t.suspended : t.reactivated)(name);
     } catch (err) {
-      this.alert = this.messageOf(err) || undefined;
+      pages.alert = this.messageOf(err) || undefined;
     } finally {
-      this.busy = false;
+      pages.busy = false;
     }
   };
 
@@ -85,7 +72,7 @@ export class DashboardSubSellers extends DashboardElement {
       <td class="nowrap">${dateTime(seller.createdAt)}</td>
       ${this.canManage
         ? html`<td>${move
-            ? html`<button class="secondary" type="button" ?disabled=${this.busy} @click=${() => this.move(seller, move)}>
+            ? html`<button class="secondary" type="button" ?disabled=${this.pages.busy} @click=${() => this.move(seller, move)}>
                 ${move === "suspend" ? t.suspend : t.reactivate}<span class="visually-hidden"> ${name}</span></button>`
             : nothing}</td>`
         : nothing}
@@ -95,11 +82,11 @@ export class DashboardSubSellers extends DashboardElement {
   override render() {
     const s = this.s;
     const t = s.subSellers;
-    const page = this.page;
+    const { page, busy, alert } = this.pages;
     return html`<h1>${s.nav.subSellers}</h1>
-      <p class="muted" role="status">${this.busy && !page ? s.loading : page ? t.count(page.totalItems) : ""}</p>
+      <p class="muted" role="status">${busy && !page ? s.loading : page ? t.count(page.totalItems) : ""}</p>
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
       ${page && page.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(t.caption)} tabindex="0">
@@ -115,10 +102,7 @@ export class DashboardSubSellers extends DashboardElement {
             </table>
           </div>`
         : nothing}
-      <div part="pager" class="pager">
-        <button class="secondary" type="button" ?disabled=${this.busy || this.cursors.length === 1} @click=${() => (this.cursors = this.cursors.slice(0, -1))}>${s.previousPage}</button>
-        <button class="secondary" type="button" ?disabled=${this.busy || !page?.nextCursor} @click=${() => (this.cursors = [...this.cursors, page!.nextCursor])}>${s.nextPage}</button>
-      </div>
+      ${pager(this.pages, s)}
       <dashboard-confirm-dialog></dashboard-confirm-dialog>`;
   }
 }

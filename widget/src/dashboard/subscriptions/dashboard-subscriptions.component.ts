@@ -13,12 +13,13 @@
  * @csspart pager - Previous and next page.
  */
 import { html, nothing, type PropertyValues } from "lit";
-import { property, state } from "lit/decorators.js";
+import { property } from "lit/decorators.js";
 import { listSubscriptions } from "../api/selling";
 import type { Subscription, SubscriptionsPage } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
+import { PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { subscriptionsStyles } from "./dashboard-subscriptions.styles";
 
@@ -28,29 +29,14 @@ export class DashboardSubscriptions extends DashboardElement {
 
   @property({ attribute: false }) mode: Mode = "test";
 
-  @state() private cursors: (string | null)[] = [null];
-  @state() private page?: SubscriptionsPage;
-  @state() private alert?: string;
-  @state() private busy = true;
-  private loads = 0;
+  /** The mode's subscriptions, a page at a time. */
+  private pages = new PagedLoader<SubscriptionsPage>(this, {
+    read: (cursor) => listSubscriptions(this.mode, cursor),
+    failed: (err) => this.messageOf(err) || undefined,
+  });
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has("mode") && changed.get("mode") !== undefined) this.cursors = [null];
-    if (changed.has("mode") || changed.has("cursors")) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    const load = ++this.loads;
-    this.busy = true;
-    this.alert = undefined;
-    try {
-      const page = await listSubscriptions(this.mode, this.cursors.at(-1) ?? null);
-      if (load === this.loads) this.page = page;
-    } catch (err) {
-      if (load === this.loads) this.alert = this.messageOf(err) || undefined;
-    } finally {
-      if (load === this.loads) this.busy = false;
-    }
+    if (changed.has("mode")) this.pages.first();
   }
 
   private row(sub: Subscription) {
@@ -69,11 +55,11 @@ export class DashboardSubscriptions extends DashboardElement {
   override render() {
     const s = this.s;
     const t = s.subscriptions;
-    const page = this.page;
+    const { page, busy, alert } = this.pages;
     const caption = t.caption(this.mode === "live");
     return html`<h1>${s.nav.subscriptions}</h1>
-      <p class="muted" role="status">${this.busy ? s.loading : page ? t.count(page.totalItems) : ""}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      <p class="muted" role="status">${busy ? s.loading : page ? t.count(page.totalItems) : ""}</p>
+      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
       ${page && page.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(caption)} tabindex="0">
@@ -89,9 +75,6 @@ export class DashboardSubscriptions extends DashboardElement {
             </table>
           </div>`
         : nothing}
-      <div part="pager" class="pager">
-        <button class="secondary" type="button" ?disabled=${this.busy || this.cursors.length === 1} @click=${() => (this.cursors = this.cursors.slice(0, -1))}>${s.previousPage}</button>
-        <button class="secondary" type="button" ?disabled=${this.busy || !page?.nextCursor} @click=${() => (this.cursors = [...this.cursors, page!.nextCursor])}>${s.nextPage}</button>
-      </div>`;
+      ${pager(this.pages, s)}`;
   }
 }

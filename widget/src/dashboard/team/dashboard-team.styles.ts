@@ -2,27 +2,17 @@
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { listPageStyles } from "../styles/list-page.styles";
+import { card, cardGrid, dangerRules, factsRules } from "../styles/panel.styles";
 
 export const teamStyles = [
   baseStyles,
   listPageStyles,
   css`
     .members {
-      display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(min(22rem, 100%), 1fr));
-      gap: 0.75rem;
-      margin: 0;
-      padding: 0;
-      list-style: none;
+      ${cardGrid}
     }
     .member {
-      display: grid;
-      align-content: start;
-      gap: 0.5rem;
-      padding: 1rem;
-      border: 1px solid var(--_line);
-      border-radius: var(--_radius);
-      background: var(--_background);
+      ${card}
     }
     h3 {
       margin: 0;
@@ -31,21 +21,7 @@ export const teamStyles = [
     .email {
       overflow-wrap: anywhere;
     }
-    dl {
-      display: grid;
-      grid-template-columns: auto 1fr;
-      gap: 0.25rem 1rem;
-      margin: 0;
-    }
-    dl > div {
-      display: contents;
-    }
-    dt {
-      color: var(--_muted);
-    }
-    dd {
-      margin: 0;
-    }
+    ${factsRules}
     .actions,
     .profile {
       display: flex;
@@ -56,9 +32,6 @@ export const teamStyles = [
     .profile label {
       flex-basis: 100%;
     }
-    button.danger {
-      color: var(--_error);
-      border-color: var(--_error);
-    }
+    ${dangerRules}
   `,
 ];
