@@ -63,6 +63,9 @@ describe("API keys", () => {
     const rolled = await (await owner.request("POST", "/dashboard/api/keys/roll", { kind: "secret" })).json();
     await expectProblem(await withKey(ctx.seller.apiKey), 401, "UNAUTHENTICATED");
     expect((await withKey(rolled.key)).status).toBe(200);
+    // A blank body is no fields (found by the fuzz: it was a 500).
+    const blank = await ctx.app.request("/dashboard/api/keys/roll", { method: "POST", headers: { Cookie: `pay_dashboard=${owner.cookie}`, Origin: ORIGIN, "Content-Type": "application/json" }, body: " " });
+    expect((await expectProblem(blank, 400, "VALIDATION_FAILED")).errors.map((e: { path: string }) => e.path)).toEqual(["kind"]);
     const tooLong = await owner.request("POST", "/dashboard/api/keys/roll", { kind: "secret", expiresInHours: 169 });
     const problem = await expectProblem(tooLong, 400, "VALIDATION_FAILED");
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(["expiresInHours"]);

@@ -13,7 +13,8 @@ import { ResourceId } from "../schemas/ids";
 /** The request's JSON body (`{}` when empty) as `schema` reads it. */
 export async function dashboardBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> {
   const text = await c.req.text();
-  const input: unknown = text === "" ? {} : JSON.parse(text);
+  // An empty or blank body is "no fields" (http/body.ts let it through, as it does on /v1).
+  const input: unknown = text.trim() === "" ? {} : JSON.parse(text);
   return parsed(schema, input, "body");
 }
 
