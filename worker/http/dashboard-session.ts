@@ -61,7 +61,6 @@ export const sameOriginChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
  * declared `member` (app.ts), before any body is read: a stranger gets 401, never a parse.
  */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("member")) return next();
   const token = getCookie(c, SESSION_COOKIE);
   const found = token ? await sessionOf(c.get("platform"), token) : null;
   if (!found) {
