@@ -60,7 +60,10 @@ export const guardJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (Number(length) > limit) tooLarge();
     return check();
   }
-  if (c.req.raw.body === null) {
+  // HTTP/1.x: a request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112
+  // §6.3). On the Node host that is known from the socket's request, without `request.body`.
+  const incoming = (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming;
+  if ((incoming?.httpVersionMajor === 1 && c.req.header("transfer-encoding") === undefined) || c.req.raw.body === null) {
     if (NEEDS_BODY.includes(c.req.method)) throw missingBody(c.req.method);
     return next();
   }
