@@ -119,11 +119,8 @@ export class SqliteClient implements Client {
     return new Promise((resolve, reject) => {
       this.pending.push({ stmts, resolve, reject });
       // setImmediate runs after the poll phase: every request whose bytes arrived meanwhile
-      // has had its turn to join the group. It waits one turn more: under load the answers of
-      // the last commit bring their clients' next requests in over the next turns, and those
-      // then share this commit's fsync instead of paying one of their own (groups of 6 → 9.5
-      // under the link checkout's load; docs/performance.md). Alone, a batch waits microseconds.
-      if (this.pending.length === 1) setImmediate(() => setImmediate(() => void this.commitGroup()));
+      // has had its turn to join the group.
+      if (this.pending.length === 1) setImmediate(() => void this.commitGroup());
     });
   }
 
