@@ -94,7 +94,8 @@ async function closeOnce(dialog: Locator): Promise<void> {
   const field = (await dialog.locator("input").elementHandle())!;
   await dialog.getByRole("button", { name: "Concluir" }).click();
   await dialog.waitFor({ state: "hidden" });
-  expect(await field.inputValue()).toBe("");
+  // The value is cleared by the render after the dialog closes: on a loaded machine, a moment later.
+  await expect.poll(() => field.inputValue(), { timeout: 5_000 }).toBe("");
 }
 
 /** What `/dashboard/api/me` answers `page`'s session. */
