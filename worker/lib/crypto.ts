@@ -32,6 +32,13 @@ function randomByte(): number {
   return pool[offset++]!;
 }
 
+/** `length` random bytes from the pool (e.g. an AES-GCM IV: one generator call per 4 KB, not per IV). */
+export function pooledRandomBytes(length: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i++) out[i] = randomByte();
+  return out;
+}
+
 /**
  * A random base62 string of `length` characters. Rejection sampling keeps every character
  * equally likely (a plain `byte % 62` would favour the first eight).

@@ -3,8 +3,8 @@
  * microseconds where WebCrypto's thread-pool round trip costs tens (docs/performance.md). Same
  * derivations and format as the WebCrypto adapter (a test seals with one and opens with the other).
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { toHex } from "../lib/crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from "node:crypto";
+import { pooledRandomBytes, toHex } from "../lib/crypto";
 import { formatSealed, parseSealed, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "../lib/vault";
 
 interface NodeKeys {
@@ -14,25 +14,8 @@ interface NodeKeys {
 }
 
 const TAG_BYTES = 16;
+/** AES-GCM's 96-bit IV, from the random pool: one `randomBytes(12)` per seal cost 40 µs under load. */
 const IV_BYTES = 12;
-
-/**
- * IVs are cut from a pool of random bytes refilled 4 KB at a time: one `randomBytes(12)` per seal
- * cost 40 µs under load (a buyer's pay seals once), the pool's share under 1 µs. Every byte is
- * used once, and a slice is never written again (each refill is a new buffer).
- */
-let ivPool = Buffer.alloc(0);
-let ivOffset = 0;
-
-function nextIv(): Buffer {
-  if (ivOffset + IV_BYTES > ivPool.length) {
-    ivPool = randomBytes(IV_BYTES * 341);
-    ivOffset = 0;
-  }
-  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
-  ivOffset += IV_BYTES;
-  return iv;
-}
 
 function nodeKeys(vaultKey: string): NodeKeys {
   const master = vaultKeyBytes(vaultKey);
@@ -46,7 +29,7 @@ export function createNodeVault(vaultKey: string, previousKeys: string[] = []): 
   const byId = new Map([current, ...previousKeys.map(nodeKeys)].map((k) => [k.keyId, k]));
   return {
     async seal(plaintext) {
-      const iv = nextIv();
+      const iv = pooledRandomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", current.aes, iv);
       const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
       return formatSealed(current.keyId, iv, data);
