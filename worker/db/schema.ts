@@ -89,6 +89,12 @@ export const sellers = sqliteTable(
      * exists only in that mode (domain/scope.ts). Null for companies, which hold keys of both.
      */
     livemode: integer("livemode", { mode: "boolean" }),
+    /**
+     * When this seller was approved for live mode: a company by the platform's operator
+     * (`npm run admin -- seller:approve-live`), a live sub-seller by its live KYC decision. Null:
+     * test only. No live key and no live object exists for a seller without it (docs/sellers.md).
+     */
+    liveApprovedAt: text("live_approved_at"),
     /** When the status last changed, and why (a KYC decision, a suspension). */
     statusChangedAt: text("status_changed_at"),
     statusReason: text("status_reason"),
@@ -141,6 +147,11 @@ export const teamMembers = sqliteTable(
     profile: text("profile", { enum: ["OWNER", "ADMIN", "FINANCE", "OPERATION"] }).notNull(),
     /** INVITED until the first sign-in, then ACTIVE; DISABLED keeps the row for the audit trail. */
     status: text("status", { enum: ["INVITED", "ACTIVE", "DISABLED"] }).notNull(),
+    /**
+     * May act in live mode in the dashboard. Only a live authority grants it (a live secret key,
+     * the operator, a member who has it); a member invited by a test key is test-only (docs/dashboard.md).
+     */
+    liveAccess: integer("live_access", { mode: "boolean" }).notNull().default(false),
     lastAccessAt: text("last_access_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
