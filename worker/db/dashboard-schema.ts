@@ -47,9 +47,11 @@ export const passkeys = sqliteTable(
 export const dashboardChallenges = sqliteTable("dashboard_challenges", {
   id: text("id").primaryKey(),
   challenge: text("challenge").notNull(),
-  purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+  purpose: text("purpose", { enum: ["register", "add-passkey", "sign-in"] }).notNull(),
   /** For a registration: the invite it was issued to. */
   inviteId: text("invite_id"),
+  /** For a signed-in member adding a passkey (`add-passkey`): that member. */
+  memberId: text("member_id"),
   expiresAt: text("expires_at").notNull(),
 });
 
