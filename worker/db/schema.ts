@@ -409,6 +409,19 @@ export const transactions = sqliteTable(
     /** Paid through a payment link: the link, and the checkout session that paid it. */
     paymentLinkId: text("payment_link_id"),
     checkoutSessionId: text("checkout_session_id"),
+    /**
+     * A link's charge, while it holds a use: keyed digests (vault HMAC, per link) of the client
+     * address and of the buyer's document it was created from, which the link's caps on unpaid
+     * charges count (payment-links/holds.ts); never the address or the document. Null when unknown,
+     * and on charges of links without maxUses.
+     */
+    linkHoldAddress: text("link_hold_address"),
+    linkHoldDocument: text("link_hold_document"),
+    /**
+     * A link's charge: when the buyer's page or the payer's bank first read it. Until then it holds
+     * its use for LINK_UNSEEN_HOLD_SECONDS only; the first look moves `expiresAt` to the full span.
+     */
+    linkSeenAt: text("link_seen_at"),
     /** A subscription's charge: the subscription and the invoice it pays (docs/subscriptions.md). */
     subscriptionId: text("subscription_id"),
     invoiceId: text("invoice_id"),
@@ -445,7 +458,12 @@ export const transactions = sqliteTable(
     // A link's charges for ?paymentLinkId= lists; its pending and paid ones, counted index-only
     // for its room and uses (payment-links/room.ts).
     index("transactions_payment_link_idx").on(t.paymentLinkId, t.createdAt, t.id).where(sql`${t.paymentLinkId} is not null`),
-    index("transactions_link_pending_idx").on(t.paymentLinkId).where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING'`),
+    // The pending ones by client address too: a link's cap per address counts them index-only
+    // (payment-links/holds.ts), and so does its room, on the index's first column.
+    index("transactions_link_pending_idx").on(t.paymentLinkId, t.linkHoldAddress).where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING'`),
+    index("transactions_link_pending_document_idx")
+      .on(t.paymentLinkId, t.linkHoldDocument)
+      .where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING' and ${t.linkHoldDocument} is not null`),
     index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
     index("transactions_invoice_idx").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
@@ -769,6 +787,8 @@ export const paymentLinks = sqliteTable(
     /** FIXED: the price of one unit (the buyer pays amount × quantity); CUSTOMER_CHOICE: ignored. */
     amount: integer("amount").notNull(),
     minAmount: integer("min_amount"),
+    /** CUSTOMER_CHOICE: the most a buyer may pay (null: the API's maximum, MAX_AMOUNT). */
+    maxAmount: integer("max_amount"),
     quantity: integer("quantity").notNull(),
     currency: text("currency").notNull(),
     paymentMethods: text("payment_methods", { mode: "json" }).$type<PaymentMethod[]>().notNull(),

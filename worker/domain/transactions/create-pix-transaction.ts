@@ -160,6 +160,9 @@ export async function createPixCharge(
     confirmingUntil: null,
     paymentLinkId: link?.paymentLinkId ?? null,
     checkoutSessionId: link?.checkoutSessionId ?? null,
+    linkHoldAddress: null,
+    linkHoldDocument: null,
+    linkSeenAt: null,
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
     feePlanId: null,
