@@ -164,6 +164,7 @@ const OPERATIONS: Record<string, Entry> = {
   suspendSeller: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ reason: "x" }) },
   reactivateSeller: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ reason: "x" }) },
   sandboxDecideKyc: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ decision: "rejected" }) },
+  decideSellerKyc: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ decision: "rejected" }), expect: companyOnly },
   listTeam: { kind: "seller", params: (r) => ({ sellerId: r.sellerId }) },
   addTeamMember: { kind: "seller", params: (r) => ({ sellerId: r.sellerId }), body: () => ({ email: "ladrao@example.com", firstName: "Ladrão", profile: "ADMIN" }) },
 

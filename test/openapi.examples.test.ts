@@ -104,6 +104,7 @@ const FIXTURES: Record<string, Fixture> = {
   updateNotificationSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
   createSeller: async (ctx) => ({ ids: { feePlanId: await companyFeePlan(ctx.platform.db, ctx.seller.sellerId) } }),
   sandboxDecideKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
+  decideSellerKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
   suspendSeller: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "ACTIVE") } }),
   reactivateSeller: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "SUSPENDED") } }),
   addTeamMember: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),

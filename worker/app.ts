@@ -53,7 +53,7 @@ import { dashboardTeamRoutes } from "./routes/dashboard-team";
 import { dashboardWebhooksRoutes } from "./routes/dashboard-webhooks";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { dashboardPaymentsRoutes } from "./routes/dashboard-payments";
-import { sameOriginChanges, signedIn } from "./http/dashboard-session";
+import { liveModeGate, sameOriginChanges, signedIn } from "./http/dashboard-session";
 
 /** The OpenAPI document's fixed parts (paths and schemas come from the routes). */
 export const OPENAPI_INFO = {
@@ -144,6 +144,8 @@ export function createApp(platform: Platform) {
   app.use("/dashboard/api/*", sameOriginChanges);
   app.use("/dashboard/api/*", (c, next) => (requestAccess(c)?.caller === "member" ? signedIn(c, next) : next()));
   app.use("/dashboard/api/*", limitDashboardMember);
+  // Live mode only for a member with live access, and no live change for a seller not approved for live.
+  app.use("/dashboard/api/*", (c, next) => (requestAccess(c)?.caller === "member" ? liveModeGate(c, next) : next()));
   app.use("/dashboard/api/*", (c, next) => (requestAccess(c) ? guardJsonBody(c, next) : next()));
 
   app.route("/", systemRoutes);

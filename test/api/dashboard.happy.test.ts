@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, dashboardSessions, passkeys, teamInvites, teamMembers } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
 import { PROFILE_PERMISSIONS } from "../../worker/domain/dashboard/permissions";
-import { DashboardVisitor } from "../support/dashboard";
+import { DashboardVisitor, liveRequester } from "../support/dashboard";
 import { createTestContext } from "../support/platform";
 import { createPix, paidCharge, type Ctx } from "../support/transactions";
 import { VALID_CPF } from "../support/sellers";
@@ -21,9 +21,9 @@ beforeEach(async () => {
   ctx = await createTestContext();
 });
 
-/** Invites a member with the seller's secret key; the answer (with its invite link). */
+/** Invites a member with the seller's live secret key (so they hold live access); the answer (with its invite link). */
 async function invite(profile: string, email: string) {
-  const res = await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/team`, { email, firstName: "Bia", profile });
+  const res = await (await liveRequester(ctx)).post(`/v1/sellers/${ctx.seller.sellerId}/team`, { email, firstName: "Bia", profile });
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json() as Promise<{ id: string; inviteUrl: string; inviteExpiresAt: string; status: string }>;
 }

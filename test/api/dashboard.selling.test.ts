@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, paymentLinks, subscriptions, teamMembers } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
 import { createCompanySeller } from "../../worker/domain/sellers";
-import { DashboardVisitor } from "../support/dashboard";
+import { DashboardVisitor, liveRequester } from "../support/dashboard";
 import { createLink, linkBody } from "../support/payment-links";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
@@ -33,7 +33,8 @@ async function signedIn(profile: string) {
     const [owner] = await ctx.platform.db.select().from(teamMembers).where(eq(teamMembers.sellerId, ctx.seller.sellerId));
     inviteUrl = (await createInvite(ctx.platform, ctx.seller.sellerId, owner!.id)).inviteUrl;
   } else {
-    const res = await ctx.post(`/v1/sellers/${ctx.seller.sellerId}/team`, { email: `${profile.toLowerCase()}@loja.example.com`, firstName: "Ana", profile });
+    // With the live key: the member holds live access (the tests read live mode too).
+    const res = await (await liveRequester(ctx)).post(`/v1/sellers/${ctx.seller.sellerId}/team`, { email: `${profile.toLowerCase()}@loja.example.com`, firstName: "Ana", profile });
     expect(res.status, await res.clone().text()).toBe(201);
     inviteUrl = (await res.json()).inviteUrl;
   }

@@ -7,7 +7,7 @@ import type { Client } from "@libsql/client";
 import { SqliteClient } from "../../worker/node/sqlite-client";
 import { createApp } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
-import { createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
+import { approveSellerForLive, createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
 import { deadLettered } from "../../worker/jobs/dead-letter";
 import { DEFAULT_QUEUE_POLICY, MemoryQueue } from "../../worker/jobs/memory-queue";
 import { runJob } from "../../worker/jobs/run-job";
@@ -124,11 +124,16 @@ export async function createTestPlatform(
  */
 export const TEST_LIVE_ACQUIRER: Acquirer = { ...sandboxAcquirer, name: "test-live" };
 
-/** A test platform, its app, and a seller with keys; `request` sends with the seller's key. */
-export async function createTestContext(options: TestPlatformOptions & { config?: Partial<PlatformConfig> } = {}) {
+/**
+ * A test platform, its app, and a seller with test keys; `request` sends with the seller's key.
+ * The seller is a company the operator approved for live mode (`liveApproved: false` leaves it
+ * test-only), so a test may issue it live keys (rotateSellerKeys).
+ */
+export async function createTestContext(options: TestPlatformOptions & { config?: Partial<PlatformConfig>; liveApproved?: boolean } = {}) {
   const platform = await createTestPlatform(options.config, options);
   const app = createApp(platform);
   const seller = await createCompanySeller(platform.db, { legalName: "Loja Teste Ltda", email: "loja@example.com", city: "Sao Paulo" }, platform.now());
+  if (options.liveApproved !== false) await approveSellerForLive(platform.db, seller.sellerId, platform.now());
   return { platform, app, seller, ...requester(app, seller) };
 }
 

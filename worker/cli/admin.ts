@@ -4,6 +4,7 @@
  *
  *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
+ *   seller:approve-live --seller ID [--json]
  *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
  *   help          (also --help, -h): prints the commands, without touching the database
  *
@@ -13,7 +14,7 @@ import { parseArgs } from "node:util";
 import { createDb } from "../db/client";
 import { inviteByEmail } from "../domain/dashboard/invites";
 import { PIX_KEY_FORMATS, pixKeyType } from "../domain/pix/receiver-key";
-import { createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
+import { approveSellerForLive, createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
 import { readNodeConfig } from "../node/config";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
@@ -21,6 +22,7 @@ import { applyMigrations } from "../node/migrate";
 const USAGE = `Usage:
   npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]
+  npm run admin -- seller:approve-live --seller ID [--json]
   npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
   npm run admin -- --help`;
 
@@ -29,14 +31,22 @@ const HELP = `Operator commands for Pay, against the database DATABASE_URL names
 file:.data/pay.db; a Turso URL with DATABASE_AUTH_TOKEN), migrated first.
 
 Commands:
-  seller:create   Create a company seller and its first key pair (test keys unless --live).
+  seller:create   Create a company seller and its first key pair (test keys unless --live; with
+                  --live the company is approved for live mode).
                     --legal-name NAME     the seller's legal name (required)
                     --email EMAIL         its e-mail address (required)
                     --city CITY           the merchant city its PIX BR Codes name (required)
                     --fantasy-name NAME   the name buyers see
                     --pix-key KEY         the PIX key that receives its payments
-  keys:rotate     Issue a new key pair for a seller and revoke the previous one.
+  keys:rotate     Issue a new key pair for a seller and revoke the previous one (live keys
+                  only for a seller approved for live).
                     --seller ID           the seller's id (required)
+  seller:approve-live
+                  Approve a company for live mode (the platform's KYC of the company is done):
+                  its live keys and live objects may then exist, and its members with live
+                  access work in the dashboard's live mode. A sub-seller is approved by its
+                  company's live KYC decision instead (docs/sellers.md, "Test and live").
+                    --seller ID           the company's id (required)
   team:invite     Print a dashboard invite link (72 hours, single use) for a team member: the
                   operator's recovery path when no owner can sign in (docs/dashboard.md).
                     --seller ID           the seller's id (required)
@@ -56,7 +66,7 @@ ${USAGE}
 `;
 
 const HELP_WORDS = ["help", "--help", "-h"];
-const COMMANDS = ["seller:create", "keys:rotate", "team:invite"];
+const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite"];
 const PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
 
 class UsageError extends Error {}
@@ -127,6 +137,14 @@ async function main(argv: string[]) {
         const result = await rotateSellerKeys(db, values.seller, new Date(), mode);
         if (!result) throw new UsageError(`No seller with id ${values.seller}`);
         print(result, values.json, "Rotated keys (the previous pair is revoked)");
+        return;
+      }
+      case "seller:approve-live": {
+        if (!values.seller) throw new UsageError("--seller is required");
+        const approved = await approveSellerForLive(db, values.seller, new Date());
+        if (!approved) throw new UsageError(`No seller with id ${values.seller}`);
+        if (values.json) process.stdout.write(`${JSON.stringify(approved)}\n`);
+        else process.stdout.write(`Seller ${approved.sellerId} is approved for live mode (since ${approved.liveApprovedAt}).\n`);
         return;
       }
       case "team:invite": {

@@ -34,6 +34,8 @@ export interface SellerProfile {
   parentId: string | null;
   /** The methods it may charge; null: every method its fee plan prices (company sellers). */
   paymentMethods: PaymentMethod[] | null;
+  /** When it was approved for live mode; null: test only (docs/sellers.md, "Test and live"). */
+  liveApprovedAt: string | null;
 }
 
 /** The identity a valid key resolves to. */
@@ -102,6 +104,7 @@ export const PROFILE_COLUMNS = {
   status: sellers.status,
   paymentMethods: sellers.paymentMethods,
   parentId: sellers.parentId,
+  liveApprovedAt: sellers.liveApprovedAt,
 };
 
 /** Seller `sellerId`'s profile, for a payment made without its key (a buyer paying its payment link). */

@@ -5,7 +5,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys, sellers, teamMembers } from "../db/schema";
+import { ApiError } from "../lib/problem";
 import { forgetSellerKeys, issueKey, type KeyMode } from "./api-keys";
+import { requireApprovedForLive } from "./live-approval";
 import { DEFAULT_FEE_PLAN_ID } from "./transactions/fees";
 
 /** A seller with the only copies of its new keys. */
@@ -50,6 +52,8 @@ export async function companySellerWrites(db: Db, input: NewCompanySeller, now: 
       feePlanId: input.feePlanId ?? DEFAULT_FEE_PLAN_ID,
       city: input.city ?? null,
       pixKey: input.pixKey ?? null,
+      // The operator creating a company with live keys approves it for live (live-approval.ts).
+      liveApprovedAt: mode === "live" ? at : null,
       createdAt: at,
       updatedAt: at,
     }),
@@ -63,6 +67,7 @@ export async function companySellerWrites(db: Db, input: NewCompanySeller, now: 
       lastName: null,
       profile: "OWNER",
       status: "ACTIVE",
+      liveAccess: true,
       lastAccessAt: null,
       createdAt: at,
       updatedAt: at,
@@ -82,6 +87,7 @@ export async function createCompanySeller(db: Db, input: NewCompanySeller, now: 
  * Issues a new key pair for a seller and revokes every key it had in that mode, in one batch:
  * there is no moment with no valid key, and none with the old and new both valid afterwards
  * (in this process at once; elsewhere once their key caches expire, KEY_CACHE_TTL_SECONDS).
+ * Live keys only for a seller approved for live (403 LIVE_MODE_NOT_APPROVED otherwise).
  * Returns null when the seller does not exist.
  */
 export async function rotateSellerKeys(
@@ -90,8 +96,9 @@ export async function rotateSellerKeys(
   now: Date,
   mode: KeyMode = "test",
 ): Promise<SellerWithKeys | null> {
-  const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  const [seller] = await db.select({ id: sellers.id, liveApprovedAt: sellers.liveApprovedAt }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
   if (!seller) return null;
+  if (mode === "live") requireApprovedForLive(seller, "hold live keys (approve it first: npm run admin -- seller:approve-live)");
   const secret = await issueKey(sellerId, "secret", mode, now);
   const publishable = await issueKey(sellerId, "publishable", mode, now);
   await db.batch([
@@ -103,4 +110,23 @@ export async function rotateSellerKeys(
   ]);
   forgetSellerKeys(db, sellerId);
   return { sellerId, apiKey: secret.key, publishableKey: publishable.key };
+}
+
+/**
+ * The platform's approval of company `sellerId` for live mode (the operator's
+ * `seller:approve-live`): from then on it may hold live keys and live objects. A sub-seller is
+ * approved by its company's live KYC decision instead (refused here). Null when there is no such
+ * seller; an approved company keeps the time of its first approval.
+ */
+export async function approveSellerForLive(db: Db, sellerId: string, now: Date): Promise<{ sellerId: string; liveApprovedAt: string } | null> {
+  const [seller] = await db.select({ parentId: sellers.parentId, liveApprovedAt: sellers.liveApprovedAt }).from(sellers).where(eq(sellers.id, sellerId)).limit(1);
+  if (!seller) return null;
+  if (seller.parentId !== null) {
+    throw new ApiError("FORBIDDEN", "A sub-seller is approved for live by its company's live KYC decision (POST /v1/sellers/{sellerId}/kyc with a live key), not by the operator.");
+  }
+  const at = now.toISOString();
+  await db.update(sellers).set({ liveApprovedAt: at, updatedAt: at }).where(and(eq(sellers.id, sellerId), isNull(sellers.liveApprovedAt)));
+  forgetSellerKeys(db, sellerId);
+  const [row] = await db.select({ liveApprovedAt: sellers.liveApprovedAt }).from(sellers).where(eq(sellers.id, sellerId));
+  return { sellerId, liveApprovedAt: row!.liveApprovedAt! };
 }

@@ -2,7 +2,8 @@
  * API key authentication for /v1, by each route's access declaration (access.ts): a public route
  * takes no key (one sent is still resolved, so an owner may see more), a browser route takes a
  * publishable or secret key, every other route a secret key; company routes refuse sub-sellers
- * (403) and sandbox routes live keys (404). Deny by default: a /v1 path nobody declared needs a
+ * (403) and sandbox routes live keys (404), and a live key of a seller not approved for live reads
+ * but changes nothing (403 LIVE_MODE_NOT_APPROVED). Deny by default: a /v1 path nobody declared needs a
  * secret key, so an unknown route says 401 to a stranger before it says 404. A key that is not
  * valid counts against the client's address (rate-limit.ts `countInvalidKey`): past that limit
  * the 401 becomes a 429.
@@ -10,6 +11,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { resolveKey, type KeyIdentity } from "../domain/api-keys";
+import { requireApprovedForLive } from "../domain/live-approval";
 import type { Scope } from "../domain/scope";
 import { ApiError } from "../lib/problem";
 import { isCrossOriginPath, requestAccess, UNDECLARED, type Access } from "./access";
@@ -78,6 +80,10 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Test-mode routes do not exist for a live key: the same 404 as a route that does not.
   if (access.testModeOnly && identity.mode !== "test") throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`);
+  // A live key of a seller not approved for live reads, and changes nothing (domain/live-approval.ts).
+  if (identity.mode === "live" && identity.seller.liveApprovedAt === null && access.caller !== "public" && c.req.method !== "GET" && c.req.method !== "HEAD") {
+    requireApprovedForLive(identity.seller, "change anything in live mode");
+  }
   if (access.caller === "company" && identity.seller.parentId !== null) {
     throw new ApiError("FORBIDDEN", access.companyOnly ?? "Only a company (a seller without a parent company) may call this route.");
   }

@@ -11,6 +11,7 @@ import { validationError } from "../lib/validation";
 import { can, type Permission } from "../domain/dashboard/permissions";
 import { dashboardOrigin, relyingParty } from "../domain/dashboard/relying-party";
 import { SESSION_HOURS, sessionOf, type SignedIn, type Visitor } from "../domain/dashboard/sessions";
+import { requireApprovedForLive } from "../domain/live-approval";
 import { ApiError } from "../lib/problem";
 import type { AppEnv } from "./context";
 
@@ -90,17 +91,47 @@ export function requirePermission(permission: Permission, target?: (c: Context<A
   };
 }
 
+const liveAccessRequired = () =>
+  new ApiError("LIVE_ACCESS_REQUIRED", "Your membership is test-only: live mode needs live access, which an owner or a member who holds it can grant you.");
+
+/**
+ * The dashboard's wall between test and live (docs/dashboard.md, "Test and live"), run by the app
+ * for every member route before its handler, from the request's `mode`: live mode is only for a
+ * member with live access (a refusal is audited), and a seller not approved for live may look at
+ * its (empty) live mode but change nothing there. Routes without a mode (the team, sessions) are
+ * guarded by their operations (domain/team/live-access.ts).
+ */
+export const liveModeGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.query("mode") === "live") {
+    const signed = memberOf(c);
+    if (!signed.member.liveAccess) {
+      await recordAudit(c.get("platform"), actorOf(c, signed), { action: "live_mode", outcome: "denied", details: { mode: "live", method: c.req.method, path: c.req.path } });
+      throw liveAccessRequired();
+    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") requireApprovedForLive(signed.seller, "change anything in live mode");
+  }
+  await next();
+};
+
 /**
  * The scope of a dashboard request: the member's seller in the mode the query asks for
- * (`mode=test`, the default, or `mode=live`), as a secret key of that mode would see it.
+ * (`mode=test`, the default, or `mode=live`), as a secret key of that mode would see it. A live
+ * scope only for a member with live access (liveModeGate has already refused the others).
  */
 export function dashboardScope(c: Context<AppEnv>): Scope {
   const mode = c.req.query("mode") ?? "test";
   if (mode !== "test" && mode !== "live") throw validationError([{ path: "mode", in: "query", code: "invalid_value", message: "must be test or live" }]);
-  return { sellerId: memberOf(c).member.sellerId, livemode: mode === "live" };
+  const { member } = memberOf(c);
+  if (mode === "live" && !member.liveAccess) throw liveAccessRequired();
+  return { sellerId: member.sellerId, livemode: mode === "live" };
 }
 
-/** Writes the audit row of a change the signed-in member made (`id`: see recordAudit). */
+/**
+ * Writes the audit row of a change the signed-in member made (`id`: see recordAudit). The
+ * request's mode goes into its details, so a test-only member's log leaves live rows out.
+ */
 export function audit(c: Context<AppEnv>, entry: AuditEntry, id?: string): Promise<void> {
-  return recordAudit(c.get("platform"), actorOf(c, memberOf(c)), entry, id);
+  const mode = c.req.query("mode");
+  const details = mode === "live" || mode === "test" ? { mode, ...entry.details } : entry.details;
+  return recordAudit(c.get("platform"), actorOf(c, memberOf(c)), { ...entry, ...(details && { details }) }, id);
 }

@@ -60,6 +60,16 @@ export const ERROR_CODES = {
     title: "No permission for this resource",
     description: "The key may not manage this seller's webhooks, notification settings or delivery history (docs/webhooks.md), or a sub-seller asked for a company-only action: creating sellers or fee plans, suspending itself, the commission summary (docs/sellers.md). In the dashboard: the member's profile does not allow the action, or a change came from another origin (docs/dashboard.md).",
   },
+  LIVE_MODE_NOT_APPROVED: {
+    status: 403,
+    title: "The seller is not approved for live mode",
+    description: "A change in live mode (a live key, or the dashboard's live mode) for a seller not approved for live: a company the platform has not approved, a live sub-seller whose KYC is not approved yet, or a test-mode sub-seller, which exists only in test mode. Its live credentials may read; nothing was created or changed (docs/sellers.md, \"Test and live\").",
+  },
+  LIVE_ACCESS_REQUIRED: {
+    status: 403,
+    title: "This needs live access",
+    description: "The dashboard's live mode, or a team change that touches live access, by a test-only member (invited by a test key, or never granted live access), or a test key asking to grant live access. An OWNER or a member with live access grants it (docs/dashboard.md, \"Test and live\").",
+  },
   RESOURCE_NOT_FOUND: {
     status: 404,
     title: "Resource not found",

@@ -1,10 +1,10 @@
 /**
- * /v1/sellers: a company creates and reads its sub-sellers, suspends and reactivates them; the
- * sandbox decides their KYC. The rules are in domain/sub-sellers/ (docs/sellers.md).
+ * /v1/sellers: a company creates and reads its sub-sellers, decides their KYC, suspends and
+ * reactivates them; in test mode the sandbox also lets a seller decide its own KYC. The rules are in domain/sub-sellers/ (docs/sellers.md).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createSubSeller } from "../domain/sub-sellers/create-sub-seller";
-import { decideKyc, setSuspended } from "../domain/sub-sellers/decide-status";
+import { decideKyc, decideSubSellerKyc, setSuspended } from "../domain/sub-sellers/decide-status";
 import { listSubSellers } from "../domain/sub-sellers/list-sub-sellers";
 import { sellerInReach } from "../domain/sub-sellers/reach";
 import { sellerView } from "../domain/sub-sellers/serialize";
@@ -88,6 +88,21 @@ const moveRoute = (action: "suspend" | "reactivate") =>
     responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 403, 404, 409) },
   });
 
+const companyKycRoute = route({ caller: "company", companyOnly: "A seller's KYC is decided by its company, not by the seller itself." }, {
+  ...common,
+  method: "post",
+  path: "/v1/sellers/{sellerId}/kyc",
+  operationId: "decideSellerKyc",
+  summary: "Decide a PENDING sub-seller's KYC: approved → ACTIVE, rejected → BLOCKED",
+  description:
+    "The company's compliance decision on its sub-seller, in the key's mode. With a live key, approval also approves the " +
+    "sub-seller for live mode: until then its live key reads and changes nothing (403 LIVE_MODE_NOT_APPROVED) and it " +
+    "takes no live payment (docs/sellers.md, \"Test and live\"). A test-mode sub-seller is decided with a test key, as " +
+    "the sandbox's route does.",
+  request: { params: SellerParam, body: jsonBody(KycDecisionSchema, { decision: "approved" }) },
+  responses: { 200: json(SellerSchema, "The seller, moved."), ...problemResponses(400, 401, 403, 404, 409) },
+});
+
 const kycRoute = route({ caller: "secret", testModeOnly: true }, {
   method: "post",
   path: "/v1/sandbox/sellers/{sellerId}/kyc",
@@ -114,6 +129,10 @@ export const sellersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(moveRoute("reactivate"), async (c) => {
     const reason = c.req.valid("json")?.reason;
     return c.json(await setSuspended(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, false, reason), 200);
+  })
+  .openapi(companyKycRoute, async (c) => {
+    const { decision, reason } = c.req.valid("json");
+    return c.json(await decideSubSellerKyc(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, decision, reason), 200);
   })
   .openapi(kycRoute, async (c) => {
     const { decision, reason } = c.req.valid("json");

@@ -30,7 +30,10 @@ const addMemberRoute = route("secret", {
   operationId: "addTeamMember",
   summary: "Invite a member to the seller's team (answers the dashboard invite link once)",
   request: { ...common.request, body: jsonBody(TeamMemberCreateSchema, { email: "ana@paoquente.com.br", firstName: "Ana", lastName: "Souza", profile: "FINANCE" }) },
-  responses: { 201: json(TeamMemberInvitedSchema, "The member, INVITED, with their invite link (shown once)."), ...problemResponses(400, 401, 404, 409) },
+  description:
+    "The member's live access (`liveAccess`) follows the key: a live key grants it, a test key invites a test-only member, " +
+    "who cannot act in live mode in the dashboard (docs/dashboard.md, \"Test and live\").",
+  responses: { 201: json(TeamMemberInvitedSchema, "The member, INVITED, with their invite link (shown once)."), ...problemResponses(400, 401, 403, 404, 409) },
 });
 
 /** The team routes. */
@@ -45,5 +48,7 @@ export const teamRoutes = new OpenAPIHono<AppEnv>()
     const locale = localeOf(c.req.header("accept-language"));
     c.header("Content-Language", locale);
     c.header("Vary", "Accept-Language");
-    return c.json(await addTeamMember(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, c.req.valid("json"), locale), 201);
+    const scope = scopeOf(c);
+    // The key's mode is the authority: a test key grants nothing that reaches live.
+    return c.json(await addTeamMember(c.get("platform"), scope, { live: scope.livemode }, c.req.valid("param").sellerId, c.req.valid("json"), locale), 201);
   });

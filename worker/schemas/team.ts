@@ -18,6 +18,9 @@ export const TeamMemberSchema = z
     sellerAccessLabel: z.string().openapi({ example: "Transações, reembolsos e repasses" }),
     status: z.enum(["INVITED", "ACTIVE", "DISABLED"]),
     statusLabel: z.string().openapi({ example: "Convite pendente" }),
+    liveAccess: z.boolean().openapi({
+      description: "Whether the member may act in live mode in the dashboard. Granted only by a live key or a member who holds it; a member invited with a test key is test-only (docs/dashboard.md).",
+    }),
     lastAccessLabel: z.string().nullable().openapi({ example: "Nunca acessou" }),
     createdAt: z.string(),
   })
@@ -42,6 +45,9 @@ export const TeamMemberCreateSchema = z
     firstName: plainText(100),
     lastName: plainText(100).optional(),
     profile: z.enum(ADDABLE, { error: `must be one of ${ADDABLE.join(", ")} (a seller has one OWNER, its creator)` }),
+    liveAccess: z.boolean({ error: "must be true or false" }).optional().openapi({
+      description: "May the member act in live mode in the dashboard? Default: the key's mode (a live key grants it, a test key does not); `true` with a test key is 403 LIVE_ACCESS_REQUIRED.",
+    }),
   })
   .openapi("TeamMemberCreate");
 

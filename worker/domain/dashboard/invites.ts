@@ -45,10 +45,16 @@ export async function inviteWrites(platform: InvitePlatform, sellerId: string, m
   return { writes, invite: { inviteUrl: inviteUrl(platform, token), inviteExpiresAt: expiresAt } };
 }
 
-/** Invites member `memberId` of seller `sellerId`: the link, shown once, and when it expires. */
-export async function createInvite(platform: InvitePlatform, sellerId: string, memberId: string) {
-  const { writes, invite } = await inviteWrites(platform, sellerId, memberId);
-  await platform.db.batch(writes);
+/**
+ * Invites member `memberId` of seller `sellerId`: the link, shown once, and when it expires.
+ * With `condition`, the invite is written only while it holds (else 409, nothing written that works).
+ */
+export async function createInvite(platform: InvitePlatform, sellerId: string, memberId: string, condition?: SQL) {
+  const { writes, invite } = await inviteWrites(platform, sellerId, memberId, condition);
+  const [, inserted] = await platform.db.batch(writes);
+  if (inserted.rowsAffected !== 1) {
+    throw new ApiError("CONCURRENT_MODIFICATION", "The member changed while the invite was made; no invite was made: read the team and retry.", { headers: { "Retry-After": "1" } });
+  }
   return invite;
 }
 
@@ -92,6 +98,8 @@ export async function inviteByEmail(platform: InvitePlatform, sellerId: string, 
     lastName: null,
     profile,
     status: "INVITED",
+    // The operator is a live authority (docs/dashboard.md, "Test and live").
+    liveAccess: true,
     lastAccessAt: null,
     createdAt: at,
     updatedAt: at,

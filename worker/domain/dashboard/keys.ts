@@ -5,9 +5,11 @@
  * the old one stops working (Stripe's "roll key"). Keys are only ever listed masked, except a
  * publishable key, which is public by design.
  */
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import { apiKeys } from "../../db/schema";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { insertWhere } from "../../db/guarded";
+import { apiKeys, sellers } from "../../db/schema";
 import { forgetSellerKeys, issueKey, type KeyKind, type KeyMode } from "../api-keys";
+import { requireApprovedForLive } from "../live-approval";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { Scope } from "../scope";
@@ -43,19 +45,44 @@ export async function listKeys(platform: Platform, scope: Scope) {
   return { items: rows.map(toListedKey) };
 }
 
+/** SQL true while seller `sellerId` has a key of `mode` that works at `now`. */
+const hasWorkingKey = (sellerId: string, mode: KeyMode, now: string) =>
+  sql`exists (select 1 from ${apiKeys} where ${apiKeys.sellerId} = ${sellerId} and ${apiKeys.mode} = ${mode} and ${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > ${now}))`;
+
+/** SQL true when seller `sellerId` may hold keys of the scope's mode: any seller in test, an approved one in live. */
+const mayHoldKeys = (scope: Scope) =>
+  scope.livemode ? sql`exists (select 1 from ${sellers} where ${sellers.id} = ${scope.sellerId} and ${sellers.liveApprovedAt} is not null)` : sql`1`;
+
+/** Throws LIVE_MODE_NOT_APPROVED when the scope is live and its seller is not approved for live. */
+async function requireMayHoldKeys(platform: Platform, scope: Scope, doing: string) {
+  if (!scope.livemode) return;
+  const [seller] = await platform.db.select({ liveApprovedAt: sellers.liveApprovedAt }).from(sellers).where(eq(sellers.id, scope.sellerId));
+  requireApprovedForLive(seller ?? { liveApprovedAt: null }, doing);
+}
+
 /**
  * Issues the scope's first key pair (a seller's live keys, say): both keys, shown once. A mode
  * that already has a working key is rolled instead (409), so no key is ever left forgotten beside
- * its replacement.
+ * its replacement. One guarded batch decides it: of concurrent requests, one writes a pair, and
+ * live keys are written only for a seller approved for live (live-approval.ts).
  */
 export async function createKeyPair(platform: Platform, scope: Scope) {
-  if ((await listKeys(platform, scope)).items.length > 0) {
-    throw new ApiError("INVALID_STATE_TRANSITION", `This seller already has ${modeOf(scope)} keys: roll them instead.`, { extensions: { currentStatus: "HAS_KEYS" } });
-  }
+  await requireMayHoldKeys(platform, scope, "hold live keys");
   const now = platform.now();
-  const secret = await issueKey(scope.sellerId, "secret", modeOf(scope), now);
-  const publishable = await issueKey(scope.sellerId, "publishable", modeOf(scope), now);
-  await platform.db.insert(apiKeys).values([secret.row, publishable.row]);
+  const at = now.toISOString();
+  const mode = modeOf(scope);
+  const secret = await issueKey(scope.sellerId, "secret", mode, now);
+  const publishable = await issueKey(scope.sellerId, "publishable", mode, now);
+  const db = platform.db;
+  const [first] = await db.batch([
+    insertWhere(db, apiKeys, secret.row, sql`not ${hasWorkingKey(scope.sellerId, mode, at)} and ${mayHoldKeys(scope)}`),
+    // Only beside the secret key this batch wrote.
+    insertWhere(db, apiKeys, publishable.row, sql`exists (select 1 from ${apiKeys} where ${apiKeys.id} = ${secret.id})`),
+  ]);
+  if (first.rowsAffected !== 1) {
+    await requireMayHoldKeys(platform, scope, "hold live keys");
+    throw new ApiError("INVALID_STATE_TRANSITION", `This seller already has ${mode} keys: roll them instead.`, { extensions: { currentStatus: "HAS_KEYS" } });
+  }
   const listed = (issued: typeof secret) => ({ key: issued.key, ...toListedKey({ ...issued.row, revokedAt: null, expiresAt: null, publicKey: issued.row.publicKey ?? null } as KeyRow) });
   return { secret: listed(secret), publishable: listed(publishable) };
 }
@@ -66,6 +93,7 @@ export async function createKeyPair(platform: Platform, scope: Scope) {
  * rolled keep the end they have.
  */
 export async function rollKey(platform: Platform, scope: Scope, kind: KeyKind, expiresInHours: number) {
+  await requireMayHoldKeys(platform, scope, "hold live keys");
   const now = platform.now();
   const issued = await issueKey(scope.sellerId, kind, modeOf(scope), now);
   const expiresAt = new Date(now.getTime() + expiresInHours * 3600_000).toISOString();

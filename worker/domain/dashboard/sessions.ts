@@ -60,7 +60,14 @@ export async function sessionOf(platform: Platform, token: string) {
   const at = now.toISOString();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000).toISOString();
   const [found] = await platform.db
-    .select({ session: dashboardSessions, member: teamMembers, legalName: sellers.legalName, fantasyName: sellers.fantasyName, parentId: sellers.parentId })
+    .select({
+      session: dashboardSessions,
+      member: teamMembers,
+      legalName: sellers.legalName,
+      fantasyName: sellers.fantasyName,
+      parentId: sellers.parentId,
+      liveApprovedAt: sellers.liveApprovedAt,
+    })
     .from(dashboardSessions)
     .innerJoin(teamMembers, eq(teamMembers.id, dashboardSessions.memberId))
     .innerJoin(sellers, eq(sellers.id, dashboardSessions.sellerId))
@@ -77,8 +84,13 @@ export async function sessionOf(platform: Platform, token: string) {
   if (Date.parse(found.session.lastSeenAt) <= now.getTime() - TOUCH_SECONDS * 1000) {
     await platform.db.update(dashboardSessions).set({ lastSeenAt: at }).where(eq(dashboardSessions.id, found.session.id));
   }
-  // parentId: a sub-seller's company (null for a company), so the interface knows whether sub-sellers apply.
-  return { session: found.session, member: found.member, seller: { id: found.member.sellerId, name: merchantName(found), parentId: found.parentId } };
+  // parentId: a sub-seller's company (null for a company), so the interface knows whether sub-sellers
+  // apply; liveApprovedAt: whether live mode holds anything (docs/sellers.md, "Test and live").
+  return {
+    session: found.session,
+    member: found.member,
+    seller: { id: found.member.sellerId, name: merchantName(found), parentId: found.parentId, liveApprovedAt: found.liveApprovedAt },
+  };
 }
 
 /** A signed-in member, as the dashboard's routes see them. */

@@ -55,6 +55,8 @@ export async function createSubSeller(platform: Platform, caller: Scope, input: 
     email: input.email,
     status: "PENDING",
     livemode: caller.livemode,
+    // Approved for live by its live KYC decision (live-approval.ts), never at creation.
+    liveApprovedAt: null,
     feePlanId: input.feePlanId,
     city: input.address.city,
     pixKey: input.bankAccount.pixKey ?? null,
@@ -69,7 +71,7 @@ export async function createSubSeller(platform: Platform, caller: Scope, input: 
   const hook = input.webhooks ? await newWebhook(platform, caller, id, input.webhooks, "webhooks.url") : null;
   // The seller's creator is its OWNER: the person `owner` names, else the seller's own e-mail.
   const person = input.owner ?? { email: input.email, firstName: input.legalName };
-  const owner = { id: crypto.randomUUID(), sellerId: id, email: person.email ?? input.email, firstName: person.firstName, lastName: person.lastName ?? null, profile: "OWNER" as const, status: "INVITED" as const, lastAccessAt: null, createdAt: at, updatedAt: at };
+  const owner = { id: crypto.randomUUID(), sellerId: id, email: person.email ?? input.email, firstName: person.firstName, lastName: person.lastName ?? null, profile: "OWNER" as const, status: "INVITED" as const, liveAccess: caller.livemode, lastAccessAt: null, createdAt: at, updatedAt: at };
   await platform.db.batch([
     platform.db.insert(sellers).values(row),
     platform.db.insert(apiKeys).values([secret.row, publishable.row]),

@@ -55,7 +55,9 @@ export const SELLER_TRANSITIONS = SELLER_MACHINE.moves;
 export async function moveSeller(platform: Platform, caller: Scope, seller: SellerRow, trigger: SellerTrigger, reason: string | null): Promise<SellerRow> {
   const move = SELLER_MACHINE.require(seller.status, trigger);
   const at = platform.now().toISOString();
-  const updated: SellerRow = { ...seller, status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at };
+  // A live seller's KYC approval is its approval for live mode (domain/live-approval.ts).
+  const live = trigger === "approve_kyc" && seller.livemode === true ? { liveApprovedAt: at } : {};
+  const updated: SellerRow = { ...seller, ...live, status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at };
   const event = newEvent({
     type: move.event!,
     sellerId: seller.id,
@@ -67,7 +69,7 @@ export async function moveSeller(platform: Platform, caller: Scope, seller: Sell
   const moved = outbox.change(
     platform.db
       .update(sellers)
-      .set({ status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at })
+      .set({ ...live, status: move.to, statusReason: reason, statusChangedAt: at, updatedAt: at })
       .where(and(eq(sellers.id, seller.id), eq(sellers.status, seller.status)))
       .returning({ id: sellers.id }),
   );

@@ -13,13 +13,14 @@ import type { Scope } from "../scope";
 import { inviteWrites } from "../dashboard/invites";
 import { sellerInReach } from "../sub-sellers/reach";
 import { memberLabels } from "./labels";
+import { grantedLiveAccess, type TeamAuthority } from "./live-access";
 
 type MemberRow = typeof teamMembers.$inferSelect;
 
 /** A member as the API shows it, labelled in `locale`. */
 export function toTeamMember(row: MemberRow, locale: Locale) {
-  const { id, email, firstName, lastName, profile, status, createdAt } = row;
-  return { id, email, firstName, lastName, profile, status, createdAt, ...memberLabels(row, locale) };
+  const { id, email, firstName, lastName, profile, status, liveAccess, createdAt } = row;
+  return { id, email, firstName, lastName, profile, status, liveAccess, createdAt, ...memberLabels(row, locale) };
 }
 
 /** The seller's team, owner first, then by arrival. */
@@ -33,9 +34,13 @@ export async function listTeam(platform: Platform, caller: Scope, sellerId: stri
   return { items: rows.map((row) => toTeamMember(row, locale)), totalItems: rows.length };
 }
 
-/** Adds a member, INVITED, with the invite link that lets them register a passkey (shown once). */
-export async function addTeamMember(platform: Platform, caller: Scope, sellerId: string, input: TeamMemberCreate, locale: Locale) {
+/**
+ * Adds a member, INVITED, with the invite link that lets them register a passkey (shown once).
+ * Their live access is what `authority` may grant (live-access.ts): a test key invites test-only members.
+ */
+export async function addTeamMember(platform: Platform, caller: Scope, authority: TeamAuthority, sellerId: string, input: TeamMemberCreate, locale: Locale) {
   await sellerInReach(platform.db, caller, sellerId);
+  const liveAccess = grantedLiveAccess(authority, input.liveAccess);
   const at = platform.now().toISOString();
   const email = input.email.toLowerCase();
   const row: MemberRow = {
@@ -46,6 +51,7 @@ export async function addTeamMember(platform: Platform, caller: Scope, sellerId:
     lastName: input.lastName ?? null,
     profile: input.profile,
     status: "INVITED",
+    liveAccess,
     lastAccessAt: null,
     createdAt: at,
     updatedAt: at,
