@@ -69,6 +69,17 @@ export type Observation =
   /** One sweep of the scheduled job: how long it took and how many rows it touched (-1: it failed). */
   | { kind: "sweep"; sweep: string; durationMs: number; rows: number };
 
+/** One webhook POST, as the domain hands it to the host's egress (`Platform.webhookFetch`). */
+export interface WebhookPost {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  /** Ends the POST, its address lookup and its answer's body: the delivery's timeout. */
+  signal: AbortSignal;
+  /** The webhook's mode: loopback is a destination for test webhooks only. */
+  livemode: boolean;
+}
+
 /** What the app and the jobs get from their host. */
 export interface Platform {
   db: Db;
@@ -83,6 +94,14 @@ export interface Platform {
   enqueue(jobs: Job[], opts?: EnqueueOptions): Promise<void>;
   /** Outbound HTTP (webhook deliveries); replaceable in tests. */
   fetch: typeof fetch;
+  /**
+   * Optional: the host's guarded egress for webhook POSTs (Node: node/webhook-egress.ts). It
+   * resolves the URL's host, refuses (rejects with WebhookRefusedError, domain/webhooks/url.ts)
+   * before sending a byte when any address is not public, and connects only to the addresses it
+   * checked; redirects are not followed. Hosts without one send webhooks with `fetch` (the
+   * Worker: Cloudflare's egress reaches no private address; tests: a replaced fetch).
+   */
+  webhookFetch?(post: WebhookPost): Promise<Response>;
   /** Structured logging: never pass keys, card numbers or CVVs. */
   log(line: LogLine): void;
   /** Optional: measurements for the host's metrics (see Observation). Hosts without metrics leave it out. */

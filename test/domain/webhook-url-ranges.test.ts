@@ -6,7 +6,7 @@
  * loopback, which test keys may use for a receiver on the developer's machine.
  */
 import { describe, expect, it } from "vitest";
-import { normalizeWebhookUrl, specialAddressRange } from "../../worker/domain/webhooks/url";
+import { normalizeWebhookUrl, refusedDestination, specialAddressRange } from "../../worker/domain/webhooks/url";
 import { createTestContext, requester } from "../support/platform";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { webhooks } from "../../worker/db/schema";
@@ -119,6 +119,41 @@ describe("public addresses pass", () => {
   it.each(PUBLIC_HOSTS)("%s passes for both keys", (host) => {
     expect(normalizeWebhookUrl(`https://${host}/hooks`, true)).toEqual({ url: `https://${host}/hooks`, problem: null });
     expect(normalizeWebhookUrl(`https://${host}/hooks`, false)).toEqual({ url: `https://${host}/hooks`, problem: null });
+  });
+});
+
+describe("host names (issue 28): what a name says is judged at registration, where it resolves at send time", () => {
+  it("live keys refuse single-label names and internal suffixes; test keys refuse the suffixes only", () => {
+    for (const url of ["https://vm/hooks", "https://vm:18799/", "https://intranet./x", "https://db.internal/", "https://printer.local/", "https://nas.home.arpa/"]) {
+      expect(normalizeWebhookUrl(url, true).url, url).toBeNull();
+    }
+    for (const url of ["http://db.internal/", "http://printer.local/", "http://router.lan/", "http://nas.home.arpa/"]) expect(normalizeWebhookUrl(url, false).url, url).toBeNull();
+    // Allowed by name for a test key: where `vm` resolves is checked when the POST is sent.
+    expect(normalizeWebhookUrl("http://vm:18799/", false).problem).toBeNull();
+  });
+
+  it("names that only DNS knows to be loopback pass by name, for the send-time check to refuse", () => {
+    for (const host of ["localtest.me", "127.0.0.1.nip.io"]) expect(normalizeWebhookUrl(`https://${host}/hooks`, true).problem, host).toBeNull();
+  });
+
+  it("refusedDestination: public addresses pass; loopback only for a test webhook whose URL names loopback; the message names the kind, not the address", () => {
+    expect(refusedDestination("hooks.example.com", "8.8.8.8", true)).toBeNull();
+    expect(refusedDestination("hooks.example.com", "2606:4700:4700::1111", true)).toBeNull();
+    expect(refusedDestination("localhost", "127.0.0.1", false)).toBeNull();
+    expect(refusedDestination("dev.localhost", "::1", false)).toBeNull();
+    expect(refusedDestination("127.0.0.1", "127.0.0.1", false)).toBeNull();
+    expect(refusedDestination("localhost", "127.0.0.1", true)).toBe("localhost resolves to a non-public address (loopback)");
+    expect(refusedDestination("vm", "127.0.0.1", false)).toBe("vm resolves to a non-public address (loopback)");
+    expect(refusedDestination("localtest.me", "127.0.0.1", true)).toBe("localtest.me resolves to a non-public address (loopback)");
+    expect(refusedDestination("localhost", "10.0.0.1", false)).toBe("localhost resolves to a non-public address (private network)");
+    expect(refusedDestination("hooks.example.com", "::ffff:127.0.0.1", false)).toBe("hooks.example.com resolves to a non-public address (IPv4-mapped)");
+    expect(refusedDestination("hooks.example.com", "169.254.169.254", false)).toBe("hooks.example.com resolves to a non-public address (link-local)");
+    expect(refusedDestination("[fd00::1]", "fd00::1", false)).toBe("fd00::1 is not a public address (private network)");
+  });
+
+  it.each(CASES)("refusedDestination: $block ($name): $address resolved from a public name is refused for both keys", ({ address }) => {
+    expect(refusedDestination("hooks.example.com", address, false), address).not.toBeNull();
+    expect(refusedDestination("hooks.example.com", address, true), address).not.toBeNull();
   });
 });
 

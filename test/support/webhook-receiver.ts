@@ -37,11 +37,18 @@ export async function startWebhookReceiver(script: Answer[] = [], then: Answer =
       res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : `refused with ${answer}`);
     });
   });
+  // TCP connections accepted, requests or not: a refused send must not even connect.
+  let connections = 0;
+  server.on("connection", () => void connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** How many TCP connections were accepted so far. */
+    get connections() {
+      return connections;
+    },
     /** From now on, answers `answer` once the script is spent (a receiver that was down comes back). */
     answerWith(answer: Answer) {
       otherwise = answer;

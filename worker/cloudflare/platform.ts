@@ -42,7 +42,8 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
     // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
     acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now: () => new Date(),
-    // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd.
+    // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd. Webhook
+    // POSTs use it as is (no webhookFetch): Cloudflare's egress reaches no private address.
     fetch: (input, init) => fetch(input, init),
     log: consoleLog,
     observe: (event) => logObservation(event),

@@ -15,6 +15,7 @@ import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import type { NodeMetrics } from "./metrics";
 import { createNodeVault } from "./node-vault";
+import { createWebhookEgress } from "./webhook-egress";
 
 /** A Platform plus the timers that drive its queue and scheduled job. */
 export interface NodePlatform extends Platform {
@@ -90,6 +91,8 @@ export function createNodePlatform(
     acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now,
     fetch: (input, init) => fetch(input, init),
+    // Webhook POSTs connect only to the public addresses their host resolved to (docs/webhooks.md).
+    webhookFetch: createWebhookEgress(),
     log,
     ...(metrics && { observe: metrics.observe }),
     rateLimiter: new MemoryRateLimiter(config.rateLimits ?? RATE_LIMIT_POLICIES, now),

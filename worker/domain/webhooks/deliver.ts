@@ -5,7 +5,11 @@
  *    PENDING delivery that is due and not leased, counting the attempt. Whoever loses (the queue
  *    and the sweep racing, a duplicate message) sends nothing.
  * 2. POST the envelope's exact bytes with `X-Service-Signature` (the spec's HMAC) and the
- *    Standard Webhooks headers, within the timeout (15 s).
+ *    Standard Webhooks headers, within the timeout (15 s), unless the destination is refused:
+ *    the stored URL is checked again against today's rules (normalizeWebhookUrl: a URL stored
+ *    under older ones is not grandfathered), and the host's egress (Platform.webhookFetch, on
+ *    Node) refuses a host that resolves to a non-public address. A refused attempt sends nothing
+ *    and fails like any other, so it is retried on the same schedule (a DNS record may be fixed).
  * 3. Record: the attempt row (time, status, duration, error, the first 1 KB of the answer, kept
  *    for public receivers only) and
  *    the delivery's next state in one batch: DELIVERED on a 2xx; else FAILED when its attempts
@@ -18,7 +22,7 @@ import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhoo
 import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { envelopeOf } from "../events/envelope";
-import { isLoopbackHost } from "./url";
+import { isLoopbackHost, normalizeWebhookUrl, WebhookRefusedError } from "./url";
 
 /**
  * How long a claimed attempt is held beyond the POST's timeout (for the claim and the record), so
@@ -75,10 +79,17 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
     "X-Webhook-Event-Id": event.id,
     "X-Webhook-Attempt": String(claimed.attempts),
   };
-  const result = await post(platform, webhook.url, body, headers);
+  // The stored URL against today's rules, on either host: a URL registered before a rule existed
+  // (or written around the API) is refused the way a new one would be.
+  const stillAllowed = normalizeWebhookUrl(webhook.url, webhook.livemode);
+  const result = stillAllowed.problem
+    ? { status: null, error: `refused: the URL ${stillAllowed.problem}`, excerpt: null, durationMs: 0, refused: true }
+    : await post(platform, webhook.url, body, headers, webhook.livemode);
   // A loopback target (test keys only) is this machine: its answers are not the seller's to read,
-  // and "refused" against "timed out" would map its open ports (docs/webhooks.md).
-  if (isLoopbackHost(new URL(webhook.url).hostname)) Object.assign(result, { excerpt: null, error: result.error && result.status === null ? "no HTTP answer" : result.error });
+  // and "refused" against "timed out" would map its open ports (docs/webhooks.md). Any other
+  // answer came from a public address: the Node egress connects to no other (a name resolving
+  // to a private one is refused before sending), and the Worker's egress reaches no other.
+  if (isLoopbackHost(new URL(webhook.url).hostname) && !result.refused) Object.assign(result, { excerpt: null, error: result.error && result.status === null ? "no HTTP answer" : result.error });
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const spent = claimed.attempts >= claimed.attemptLimit;
   const recordedAt = platform.now().toISOString();
@@ -122,18 +133,35 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   return outcome;
 }
 
-/** The POST, bounded by the timeout; never throws. */
-async function post(platform: Platform, url: string, body: string, headers: Record<string, string>) {
+/** What one POST came to: `refused` when nothing was sent because of where it would have gone. */
+interface PostResult {
+  status: number | null;
+  error: string | null;
+  excerpt: string | null;
+  durationMs: number;
+  refused?: boolean;
+}
+
+/**
+ * The POST, bounded by the timeout; never throws. Through the host's guarded egress when it has
+ * one (Node), else through its fetch (the Worker; tests).
+ */
+async function post(platform: Platform, url: string, body: string, headers: Record<string, string>, livemode: boolean): Promise<PostResult> {
   const startedAt = performance.now();
   const timeoutMs = platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const res = platform.webhookFetch
+      ? await platform.webhookFetch({ url, body, headers, signal, livemode })
+      : await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal });
     const excerpt = await readExcerpt(res);
     return { status: res.status, error: res.ok ? null : `HTTP ${res.status}`, excerpt, durationMs: Math.round(performance.now() - startedAt) };
   } catch (err) {
+    const durationMs = Math.round(performance.now() - startedAt);
+    if (err instanceof WebhookRefusedError) return { status: null, error: `refused: ${err.message}`, excerpt: null, durationMs, refused: true };
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
     const error = timedOut ? `timed out after ${timeoutMs} ms` : `network error: ${err instanceof Error ? err.message : String(err)}`;
-    return { status: null, error, excerpt: null, durationMs: Math.round(performance.now() - startedAt) };
+    return { status: null, error, excerpt: null, durationMs };
   }
 }
 

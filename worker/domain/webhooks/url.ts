@@ -7,8 +7,10 @@
  * registries: only its "unicast" range (and, for IPv6, inside global unicast 2000::/3) passes, and
  * an IPv6 address that carries an IPv4 one (IPv4-mapped, NAT64, 6to4, Teredo, IPv4-compatible) is
  * judged by that IPv4 address too.
- * A public name that resolves to a private address (DNS rebinding) is not caught here: that
- * needs the egress to refuse private destinations (docs/webhooks.md).
+ * A name cannot be judged by its spelling alone (`localtest.me`, `127.0.0.1.nip.io` resolve to
+ * loopback): the same rules are applied again at send time, to the stored URL
+ * (normalizeWebhookUrl) and, by the Node host's egress, to every address its host resolves to
+ * (refusedDestination); the Worker's egress reaches no private address (docs/webhooks.md).
  */
 import ipaddr from "ipaddr.js";
 
@@ -51,6 +53,32 @@ export function normalizeWebhookUrl(raw: string, livemode: boolean): WebhookUrlC
   if (!ip && /\.(internal|local|localdomain|lan|home\.arpa|intranet|corp)$/.test(host)) return refuse("must be a public host name");
   if (!ip && livemode && !host.includes(".")) return refuse("must be a public host name");
   return { url: url.href, problem: null };
+}
+
+/**
+ * A webhook POST refused before a byte was sent: where it would have gone is not a public
+ * address. Thrown by a host's egress (Platform.webhookFetch); the message is shown to the seller
+ * in the attempt's error, so it names the kind of address but not the address itself (a test key
+ * would otherwise read the internal network's names and numbers through its delivery history).
+ */
+export class WebhookRefusedError extends Error {
+  override name = "WebhookRefusedError";
+}
+
+/**
+ * Why a webhook POST to `host` may not connect to `address`, one of the addresses `host` resolved
+ * to at send time, or null when it may: the classification of an IP literal at registration
+ * (specialAddressRange), loopback passing only for a test webhook whose URL names loopback
+ * (`localhost`, `127.x`, `::1`: the developer named their own machine). A name that merely
+ * resolves to loopback (`localtest.me`, `vm`) is refused, whatever the key.
+ */
+export function refusedDestination(host: string, address: string, livemode: boolean): string | null {
+  const special = specialAddressRange(address);
+  if (!special) return null;
+  if (special.range === "loopback" && !livemode && isLoopbackHost(host)) return null;
+  const kind = special.private ? "private network" : special.range === "unparsable" ? "unparsable" : named(special.range);
+  const name = host.replace(/^\[|\]$/g, "");
+  return name === address ? `${name} is not a public address (${kind})` : `${name} resolves to a non-public address (${kind})`;
 }
 
 /** True for this machine's own names and addresses (allowed to test keys, for local development). */
