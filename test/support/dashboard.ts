@@ -50,6 +50,17 @@ export class DashboardVisitor {
     return res;
   }
 
+  /** Adds a passkey while signed in (a new device): the answer; on 201 `passkey` becomes the new one. */
+  async addPasskey(opts: { origin?: string; credentialId?: string } = {}): Promise<Response> {
+    const started = await this.request("POST", "/dashboard/api/passkeys/registration-options");
+    if (started.status !== 200) return started;
+    const { challengeId, options } = (await started.json()) as { challengeId: string; options: Parameters<typeof createPasskey>[0] };
+    const { passkey, response } = await createPasskey(options, opts.origin ?? this.origin, opts);
+    const res = await this.request("POST", "/dashboard/api/passkeys", { challengeId, response });
+    if (res.status === 201) this.passkey = passkey;
+    return res;
+  }
+
   /** Signs in with the visitor's passkey; the sign-in response. */
   async signIn(opts: { origin?: string; passkey?: TestPasskey } = {}): Promise<Response> {
     const started = await this.request("POST", "/dashboard/api/sign-in/options");

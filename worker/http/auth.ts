@@ -80,12 +80,12 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Test-mode routes do not exist for a live key: the same 404 as a route that does not.
   if (access.testModeOnly && identity.mode !== "test") throw new ApiError("ROUTE_NOT_FOUND", `No route ${c.req.method} ${c.req.path}.`);
+  if (access.caller === "company" && identity.seller.parentId !== null) {
+    throw new ApiError("FORBIDDEN", access.companyOnly ?? "Only a company (a seller without a parent company) may call this route.");
+  }
   // A live key of a seller not approved for live reads, and changes nothing (domain/live-approval.ts).
   if (identity.mode === "live" && identity.seller.liveApprovedAt === null && access.caller !== "public" && c.req.method !== "GET" && c.req.method !== "HEAD") {
     requireApprovedForLive(identity.seller, "change anything in live mode");
-  }
-  if (access.caller === "company" && identity.seller.parentId !== null) {
-    throw new ApiError("FORBIDDEN", access.companyOnly ?? "Only a company (a seller without a parent company) may call this route.");
   }
   c.set("auth", identity);
   await next();

@@ -1,12 +1,13 @@
 /**
  * The dashboard's sign-in routes (docs/dashboard.md): registering a passkey from an invite,
- * signing in and out, the member's own sessions. Outside OpenAPI: the dashboard's private API.
+ * signing in and out, the member's own sessions, and a signed-in member adding a passkey (a new
+ * device: the only way an active member gets another). Outside OpenAPI: the dashboard's private API.
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import { recordAudit } from "../domain/dashboard/audit";
 import { PROFILE_PERMISSIONS } from "../domain/dashboard/permissions";
-import { registerPasskey, registrationOptions } from "../domain/dashboard/register-passkey";
+import { addPasskey, addPasskeyOptions, registerPasskey, registrationOptions } from "../domain/dashboard/register-passkey";
 import { endSession, endSessionsOf, listSessions } from "../domain/dashboard/sessions";
 import { signIn, signInOptions } from "../domain/dashboard/sign-in";
 import { toTeamMember } from "../domain/team/members";
@@ -28,11 +29,14 @@ const paths = {
   sessions: declarePage("GET", "/dashboard/api/sessions", member),
   signOut: declarePage("POST", "/dashboard/api/sign-out", member),
   signOutEverywhere: declarePage("POST", "/dashboard/api/sign-out-everywhere", member),
+  addPasskeyOptions: declarePage("POST", "/dashboard/api/passkeys/registration-options", member),
+  addPasskey: declarePage("POST", "/dashboard/api/passkeys", member),
 };
 
 const InviteToken = z.object({ token: z.string().max(200) }).strict();
 const Registration = z.object({ token: z.string().max(200), challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }).strict();
-const SignIn = z.object({ challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }).strict();
+/** A WebAuthn answer to a challenge: a sign-in's, or a signed-in member's new passkey. */
+const PasskeyAnswer = z.object({ challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }).strict();
 
 /** The sign-in routes. */
 export const dashboardAuthRoutes = new Hono<AppEnv>()
@@ -48,7 +52,7 @@ export const dashboardAuthRoutes = new Hono<AppEnv>()
   })
   .post(paths.signInOptions, limitDashboardSignIn, async (c) => c.json(await signInOptions(c.get("platform")), 200))
   .post(paths.signIn, limitDashboardSignIn, async (c) => {
-    const body = await dashboardBody(c, SignIn);
+    const body = await dashboardBody(c, PasskeyAnswer);
     const { token, member: row } = await signIn(c.get("platform"), body as never, visitorOf(c));
     setSessionCookie(c, token);
     return c.json({ member: toTeamMember(row, localeOf(c.req.header("accept-language"))) }, 200);
@@ -76,4 +80,10 @@ export const dashboardAuthRoutes = new Hono<AppEnv>()
     await recordAudit(c.get("platform"), actorOf(c, signed), { action: "session.sign_out_everywhere", outcome: "ok", targetType: "member", targetId: signed.member.id, details: { sessionsEnded: ended } });
     clearSessionCookie(c);
     return c.body(null, 204);
+  })
+  .post(paths.addPasskeyOptions, async (c) => c.json(await addPasskeyOptions(c.get("platform"), memberOf(c)), 200))
+  .post(paths.addPasskey, async (c) => {
+    const body = await dashboardBody(c, PasskeyAnswer);
+    const signed = memberOf(c);
+    return c.json({ passkey: await addPasskey(c.get("platform"), signed, body as never, actorOf(c, signed)) }, 201);
   });

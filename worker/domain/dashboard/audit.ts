@@ -3,7 +3,7 @@
  * from where. Rows are only ever inserted (no route updates or deletes one). OWNER and ADMIN
  * read it (permissions.ts `audit.read`), newest first, by cursor.
  */
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, not, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere } from "../../db/guarded";
 import { auditLog } from "../../db/schema";
@@ -56,8 +56,18 @@ export async function recordAudit(platform: Platform, actor: Actor, entry: Audit
   await platform.db.insert(auditLog).values(auditRow(platform, actor, entry, id)).onConflictDoNothing();
 }
 
-/** A page of seller `sellerId`'s log, newest first; `cursor` is the previous page's `nextCursor`. */
-export async function listAudit(platform: Platform, sellerId: string, size: number, cursor: string | undefined) {
+/**
+ * True for a row about live mode: its details name the live mode (`mode: "live"`, or the
+ * `livemode: true` of rows written before every entry carried its mode).
+ */
+const LIVE_ROW = sql`(coalesce(json_extract(${auditLog.details}, '$.mode'), '') = 'live' or coalesce(json_extract(${auditLog.details}, '$.livemode'), 0) = 1)`;
+
+/**
+ * A page of seller `sellerId`'s log, newest first; `cursor` is the previous page's `nextCursor`.
+ * Without `liveRows` (a test-only member's log) rows about live mode are left out: live amounts and
+ * ids are live data (docs/dashboard.md, "Test and live").
+ */
+export async function listAudit(platform: Platform, sellerId: string, size: number, cursor: string | undefined, liveRows = true) {
   let after: SQL | undefined;
   if (cursor !== undefined) {
     let at: unknown, id: unknown;
@@ -74,7 +84,7 @@ export async function listAudit(platform: Platform, sellerId: string, size: numb
   const rows = await platform.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.sellerId, sellerId), after))
+    .where(and(eq(auditLog.sellerId, sellerId), after, liveRows ? undefined : not(LIVE_ROW)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(size + 1);
   const page = rows.slice(0, size);

@@ -12,8 +12,8 @@ export const CHALLENGE_SECONDS = 300;
 
 type Purpose = (typeof dashboardChallenges.$inferSelect)["purpose"];
 
-/** A new challenge (base64url, 32 random bytes) for `purpose`; its id and value. */
-export async function issueChallenge(platform: Platform, purpose: Purpose, inviteId: string | null = null) {
+/** A new challenge (base64url, 32 random bytes) for `purpose`, bound to an invite or a member if given; its id and value. */
+export async function issueChallenge(platform: Platform, purpose: Purpose, inviteId: string | null = null, memberId: string | null = null) {
   const now = platform.now();
   const challenge = toBase64url(crypto.getRandomValues(new Uint8Array(32)));
   const id = crypto.randomUUID();
@@ -21,7 +21,7 @@ export async function issueChallenge(platform: Platform, purpose: Purpose, invit
   // Expired challenges go with the next one issued: the table holds only the last few minutes'.
   await platform.db.batch([
     platform.db.delete(dashboardChallenges).where(lte(dashboardChallenges.expiresAt, now.toISOString())),
-    platform.db.insert(dashboardChallenges).values({ id, challenge, purpose, inviteId, expiresAt }),
+    platform.db.insert(dashboardChallenges).values({ id, challenge, purpose, inviteId, memberId, expiresAt }),
   ]);
   return { id, challenge };
 }
