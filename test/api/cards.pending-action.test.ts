@@ -173,6 +173,21 @@ describe("pendingAction with the card sent by the server", () => {
   });
 });
 
+describe("cardToken names the card that paid", () => {
+  it("a transaction created with card.tokenize and paid in the browser with another card reports no cardToken; paid with its own card (card: {}), the token", async () => {
+    const other = await createPending(2600, { card: { ...cardInput("5555555555554444"), tokenize: true } });
+    expect(other.cardToken).toEqual(expect.any(String));
+    const paid = await payInBrowser(other, "4111111111111111");
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect(await (await ctx.get(`/v1/transactions/${other.id}`)).json()).toMatchObject({ status: "PAID", cardToken: null, card: { last4digits: "1111" } });
+
+    const own = await createPending(2700, { card: { ...cardInput("5555555555554444"), tokenize: true } });
+    await runThreeDs(browser.send, ctx.app, {}, 2700, { extra: { transactionId: own.id, clientSecret: own.pendingAction.clientSecret } });
+    expect((await browser.post(`/v1/transactions/${own.id}/3ds/confirm`, { clientSecret: own.pendingAction.clientSecret })).status).toBe(200);
+    expect(await (await ctx.get(`/v1/transactions/${own.id}`)).json()).toMatchObject({ status: "PAID", cardToken: own.cardToken, card: { last4digits: "4444" } });
+  });
+});
+
 describe("authenticate from a browser", () => {
   it("a browser with a clientSecret may leave out billing and its IP; a server may not", async () => {
     const tx = await createPending(2700, { card: cardInput("4111111111111111") });

@@ -88,7 +88,10 @@ async function confirmable(platform: Platform, scope: Scope, id: string, input: 
 
 /** The move the acquirer's answer (or a failed 3DS) leads to; the acquirer is called only for a passed 3DS. */
 async function decide(platform: Platform, scope: Scope, row: TransactionRow, session: ThreeDsSessionRow, card: CardRow, pricing: Awaited<ReturnType<typeof salePricing>>) {
-  const cardColumns = { cardId: card.id, cardBrand: card.brand, cardBin: card.bin, cardLast4: card.last4, threedsSessionId: session.id, ...pricing };
+  // `cardToken` names the card that paid, when it is reusable: a card the server tokenized at
+  // creation that the browser did not pay with is not this sale's (docs/cards.md).
+  const cardToken = card.type === "SINGLE_USE" ? null : card.id;
+  const cardColumns = { cardId: card.id, cardToken, cardBrand: card.brand, cardBin: card.bin, cardLast4: card.last4, threedsSessionId: session.id, ...pricing };
   if (session.status === "FAILED") {
     return { trigger: "decline", changes: { ...cardColumns, failureCode: AUTHENTICATION_FAILED.code, failureMessage: AUTHENTICATION_FAILED.message } } as const;
   }
