@@ -77,9 +77,11 @@ describe("a checkout session's TTL", () => {
     const link = await createLink(ctx, { checkoutSessionTtlMinutes: 5 });
     const session = await openSession(ctx.app, link.id);
     expect((await paySession(ctx.app, session)).status).toBe(201);
+    const read = () => publicCall(ctx.app, "GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret });
+    // The buyer's page reads it (a look): the charge holds its use for 30 minutes.
+    expect((await read()).status).toBe(200);
     ctx.platform.clock.advance(600);
     expect(await sweep("checkoutSessions.expire")).toBe(0);
-    const res = await publicCall(ctx.app, "GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret });
-    expect(await res.json()).toMatchObject({ session: { status: "OPEN" }, transaction: { status: "PENDING" } });
+    expect(await (await read()).json()).toMatchObject({ session: { status: "OPEN" }, transaction: { status: "PENDING" } });
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { transactions } from "../../worker/db/schema";
 import { createTestContext } from "../support/platform";
 import { expectProblem } from "../support/problem";
-import { createLink, openSession, paySession, publicCall } from "../support/payment-links";
+import { cpfOf, createLink, linkBuyer, openSession, paySession, publicCall } from "../support/payment-links";
 import { pay, type Ctx } from "../support/transactions";
 
 const chargesOf = async (ctx: Ctx, linkId: string) => ctx.platform.db.select().from(transactions).where(eq(transactions.paymentLinkId, linkId));
@@ -19,7 +19,8 @@ describe("buyers paying at once", () => {
     const ctx = await createTestContext({ dbLatency: true });
     const link = await createLink(ctx, { maxUses: 3 });
     const sessions = await Promise.all(Array.from({ length: 20 }, () => openSession(ctx.app, link.id)));
-    const answers = await Promise.all(sessions.map((s, i) => paySession(ctx.app, s, { paymentMethod: i % 2 ? "CARD" : "PIX" })));
+    // Twenty buyers, twenty documents (each within the link's cap per document).
+    const answers = await Promise.all(sessions.map((s, i) => paySession(ctx.app, s, { paymentMethod: i % 2 ? "CARD" : "PIX", buyer: linkBuyer({ documentNumber: cpfOf(i) }) })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     for (const res of answers.filter((r) => r.status !== 201)) {
@@ -54,8 +55,12 @@ describe("reservations", () => {
   it("a charge that expires unpaid gives its use back", async () => {
     const ctx = await createTestContext();
     const link = await createLink(ctx, { maxUses: 1, checkoutSessionNeverExpires: true });
-    const res = await paySession(ctx.app, await openSession(ctx.app, link.id));
-    expect((await res.json()).transaction.paymentDetails.expiresAt).toBe("2026-01-15T12:30:00.000Z");
+    const session = await openSession(ctx.app, link.id);
+    const res = await paySession(ctx.app, session);
+    // Not looked at yet: a 5-minute hold; the buyer's page reading it gives it the full 30 (holds.ts).
+    expect((await res.json()).transaction.paymentDetails.expiresAt).toBe("2026-01-15T12:05:00.000Z");
+    const read = await publicCall(ctx.app, "GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret });
+    expect((await read.json()).transaction.paymentDetails.expiresAt).toBe("2026-01-15T12:30:00.000Z");
     ctx.platform.clock.advance(1800);
     await ctx.platform.runScheduled();
     expect(await (await ctx.get(`/v1/payment-links/${link.id}`)).json()).toMatchObject({ currentUses: 0, reservedUses: 0 });
@@ -80,7 +85,10 @@ describe("reservations", () => {
   it("a PIX already shown is still paid after its link expires: its use was held", async () => {
     const ctx = await createTestContext();
     const link = await createLink(ctx, { maxUses: 2, expiresAt: "2026-01-15T12:05:00Z" });
-    const { transaction } = await (await paySession(ctx.app, await openSession(ctx.app, link.id))).json();
+    const session = await openSession(ctx.app, link.id);
+    const { transaction } = await (await paySession(ctx.app, session)).json();
+    // The buyer's page shows it (reads it): held for 30 minutes.
+    expect((await publicCall(ctx.app, "GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret })).status).toBe(200);
     ctx.platform.clock.advance(600);
     expect((await (await ctx.get(`/v1/payment-links/${link.id}`)).json()).status).toBe("EXPIRED");
     await pay(ctx, transaction.id);

@@ -28,6 +28,21 @@ export async function createLink(ctx: Pick<Ctx, "post">, overrides: Record<strin
   return res.json();
 }
 
+/**
+ * A valid CPF (check digits computed) for the `n`-th buyer of a test: buyers paying at once are
+ * different people, each within a link's cap per document (payment-links/holds.ts).
+ */
+export function cpfOf(n: number): string {
+  const base = String(100_000_000 + n).slice(-9).split("").map(Number);
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const first = check(base);
+  return [...base, first, check([...base, first])].join("");
+}
+
 /** A buyer, as the link's page collects it. */
 export function linkBuyer(overrides: Record<string, unknown> = {}) {
   return { name: "João Comprador", email: "joao@example.com", documentType: "CPF", documentNumber: VALID_CPF, phone: "11987654321", ...overrides };

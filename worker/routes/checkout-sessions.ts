@@ -8,6 +8,7 @@ import { openCheckoutSession } from "../domain/checkout-sessions/open";
 import { payCheckoutSession } from "../domain/checkout-sessions/pay";
 import { sessionBySecret } from "../domain/checkout-sessions/store";
 import { sessionStateView } from "../domain/checkout-sessions/view";
+import { lookAt } from "../domain/payment-links/holds";
 import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { validationHookAs } from "../lib/validation";
@@ -33,7 +34,8 @@ const payRoute = route("public", {
   description:
     "Creates the link's charge: PIX answers the QR code; a card answers a PENDING transaction for the card frame and 3DS. " +
     "422 INVALID_DATA names the field (a method the link does not accept, a missing document the link requires, an amount below the " +
-    "minimum, too many installments); 409 for a sold-out, inactive or expired link and an expired session. Idempotent on Idempotency-Key.",
+    "minimum or over the maximum, too many installments); 409 for a sold-out, inactive or expired link and an expired session; 429 " +
+    "RATE_LIMITED when the buyer's address or document already holds the most unpaid charges of the link it may. Idempotent on Idempotency-Key.",
   request: { params: idParam("id"), headers: CheckoutHeaders.merge(IdempotencyHeaders), body: jsonBody(CheckoutSessionPaySchema, {
     paymentMethod: "PIX",
     buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "12345678909" },
@@ -44,6 +46,7 @@ const payRoute = route("public", {
 const getRoute = route("public", {
   method: "get", path: "/v1/checkout-sessions/{id}", tags, operationId: "getCheckoutSession",
   summary: "Where a checkout session stands (public, with its client secret)",
+  description: "Reading it counts as the buyer looking at its charge: a link's charge then holds its use for its full 30 minutes (docs/payment-links.md).",
   request: { params: idParam("id"), headers: CheckoutHeaders },
   responses: { 200: json(CheckoutSessionStateSchema, "The session and its latest charge."), ...problemResponses(400, 401, 404) },
 });
@@ -53,7 +56,9 @@ const pay = new OpenAPIHono<AppEnv>({ defaultHook: validationHookAs("INVALID_DAT
   const body = c.req.valid("json");
   const headers = c.req.valid("header");
   const secret = body.clientSecret ?? headers["x-client-secret"];
-  const { replayed, state } = await payCheckoutSession(c.get("platform"), c.req.valid("param").id, secret, body, headers["idempotency-key"]);
+  const platform = c.get("platform");
+  const address = platform.clientAddress?.(c.req.raw, c.env) ?? null;
+  const { replayed, state } = await payCheckoutSession(platform, c.req.valid("param").id, secret, body, headers["idempotency-key"], address);
   return replayed ? c.json(state, 200 as 201, { "Idempotent-Replayed": "true" }) : c.json(state, 201);
 });
 
@@ -64,5 +69,6 @@ export const checkoutSessionsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getRoute, async (c) => {
     const platform = c.get("platform");
     const { row, transaction } = await sessionBySecret(platform, c.req.valid("param").id, c.req.valid("header")["x-client-secret"]);
-    return c.json(await sessionStateView(platform, row, transaction), 200);
+    // The buyer's page reads its charge: it has been looked at (payment-links/holds.ts).
+    return c.json(await sessionStateView(platform, row, transaction && (await lookAt(platform, transaction))), 200);
   });

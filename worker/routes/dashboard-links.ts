@@ -3,12 +3,14 @@
  * mode, listed and read as its secret key would see them, created with the body of POST
  * /v1/payment-links, activated and deactivated. The same domain functions as /v1; every change
  * writes an audit row. Invalid link data is 422 INVALID_DATA naming the field, as /v1 answers it,
- * so the interface reads one shape whether the schema or a link rule refused it.
+ * so the interface reads one shape whether the schema or a link rule refused it. A link's held uses
+ * (its charges waiting to be paid) are listed and released as /v1 does (payment-links/held-uses.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { createPaymentLink } from "../domain/payment-links/create";
+import { listHeldUses, releaseHeldUse } from "../domain/payment-links/held-uses";
 import { listPaymentLinks } from "../domain/payment-links/list";
 import { toPaymentLink } from "../domain/payment-links/serialize";
 import { readLink } from "../domain/payment-links/store";
@@ -19,6 +21,7 @@ import { audit, dashboardScope, requirePermission } from "../http/dashboard-sess
 import { PageQuery } from "../lib/pagination";
 import { ApiError, notFound } from "../lib/problem";
 import { validationError } from "../lib/validation";
+import { ResourceId } from "../schemas/ids";
 import { PaymentLinkCreateSchema, type PaymentLinkCreate } from "../schemas/payment-link";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
 
@@ -29,10 +32,13 @@ const paths = {
   create: declarePage("POST", "/dashboard/api/payment-links", member),
   activate: declarePage("POST", "/dashboard/api/payment-links/:id/activate", member),
   deactivate: declarePage("POST", "/dashboard/api/payment-links/:id/deactivate", member),
+  holds: declarePage("GET", "/dashboard/api/payment-links/:id/holds", member),
+  release: declarePage("POST", "/dashboard/api/payment-links/:id/holds/:transactionId/release", member),
 };
 
 /** `mode` is read by dashboardScope; listed here so the strict query lets it through. */
 const ListQuery = PageQuery.extend({ status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(", ")}` }).optional(), mode: z.string().optional() }).strict();
+const HoldsQuery = PageQuery.extend({ mode: z.string().optional() }).strict();
 
 /** The create body as /v1 reads it: its failures are the spec's 422 INVALID_DATA, not a 400. */
 async function createBody(c: Context<AppEnv>): Promise<PaymentLinkCreate> {
@@ -79,4 +85,19 @@ export const dashboardLinksRoutes = new Hono<AppEnv>()
     return c.json(link, 201);
   })
   .post(paths.activate, requirePermission("links.manage", managed), move("activate"))
-  .post(paths.deactivate, requirePermission("links.manage", managed), move("deactivate"));
+  .post(paths.deactivate, requirePermission("links.manage", managed), move("deactivate"))
+  .get(paths.holds, requirePermission("links.read"), async (c) => {
+    const id = pathId(c, "payment link");
+    const { mode: _mode, ...query } = dashboardQuery(c, HoldsQuery);
+    return c.json(await listHeldUses(c.get("platform"), dashboardScope(c), id, query), 200);
+  })
+  .post(paths.release, requirePermission("links.manage", managed), async (c) => {
+    const id = pathId(c, "payment link");
+    const transactionId = ResourceId.safeParse(c.req.param("transactionId"));
+    if (!transactionId.success) throw notFound("transaction", c.req.param("transactionId") ?? "");
+    const scope = dashboardScope(c);
+    const released = await releaseHeldUse(c.get("platform"), scope, id, transactionId.data);
+    const details = { transactionId: transactionId.data, reservedUses: released.paymentLink.reservedUses, livemode: scope.livemode };
+    await audit(c, { action: "payment_link.release_hold", outcome: "ok", targetType: "payment_link", targetId: id, details });
+    return c.json(released, 200);
+  });

@@ -6,6 +6,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { merchantNameOf } from "../domain/merchant";
 import { createPaymentLink } from "../domain/payment-links/create";
+import { listHeldUses, releaseHeldUse } from "../domain/payment-links/held-uses";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { listPaymentLinks } from "../domain/payment-links/list";
 import { toPaymentLink, toPublicLink } from "../domain/payment-links/serialize";
@@ -18,7 +19,14 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { validationHookAs } from "../lib/validation";
 import { idParam } from "../schemas/ids";
-import { PaymentLinkCreateSchema, PaymentLinkPublicSchema, PaymentLinkSchema, PaymentLinkUpdateSchema } from "../schemas/payment-link";
+import {
+  HeldUseReleasedSchema,
+  HeldUseSchema,
+  PaymentLinkCreateSchema,
+  PaymentLinkPublicSchema,
+  PaymentLinkSchema,
+  PaymentLinkUpdateSchema,
+} from "../schemas/payment-link";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 
 const LinkParam = idParam("id");
@@ -82,6 +90,26 @@ const listRoute = route("secret", {
   responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage"), "A page of links."), ...problemResponses(400, 401, 404) },
 });
 
+const holdsRoute = route("secret", {
+  method: "get", path: "/v1/payment-links/{id}/holds", tags, operationId: "listPaymentLinkHolds",
+  summary: "List a payment link's held uses (its charges waiting to be paid), newest first",
+  description:
+    "Each pending charge holds one of the link's uses until it is paid, cancelled or expires. `lookedAt` null: no one has read the " +
+    "charge yet (it holds its use for 5 minutes only); the same `addressTag`: the same client address. `totalItems` is the link's `reservedUses`.",
+  request: { params: LinkParam, query: PageQuery },
+  responses: { 200: json(pageEnvelope(HeldUseSchema, "HeldUsePage"), "A page of held uses."), ...problemResponses(400, 401, 404) },
+});
+
+const releaseRoute = route("secret", {
+  method: "post", path: "/v1/payment-links/{id}/holds/{transactionId}/release", tags, operationId: "releasePaymentLinkHold",
+  summary: "Release a held use: cancel the link's pending charge",
+  description:
+    "PENDING → CANCELLED (`cancellationReason` REQUESTED, event TRANSACTION_CANCELLED), which frees its use in the same write: the " +
+    "buyer's QR or 3DS can no longer be paid. 404 for a charge that is not this link's; 409 once it is paid or ended.",
+  request: { params: LinkParam.merge(idParam("transactionId")) },
+  responses: { 200: json(HeldUseReleasedSchema, "The cancelled charge and the link with its use back."), ...problemResponses(400, 401, 404, 409) },
+});
+
 /** Creating and changing a link: their validation failures are the spec's 422. */
 const writes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData })
   .openapi(createRoute, async (c) => c.json(await createPaymentLink(c.get("platform"), scopeOf(c), c.req.valid("json")), 201))
@@ -102,4 +130,9 @@ export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))
   .openapi(statusRoute("deactivate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "deactivate"), 200))
-  .openapi(listRoute, async (c) => c.json(await listPaymentLinks(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, c.req.valid("query")), 200));
+  .openapi(listRoute, async (c) => c.json(await listPaymentLinks(c.get("platform"), scopeOf(c), c.req.valid("param").sellerId, c.req.valid("query")), 200))
+  .openapi(holdsRoute, async (c) => c.json(await listHeldUses(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("query")), 200))
+  .openapi(releaseRoute, async (c) => {
+    const { id, transactionId } = c.req.valid("param");
+    return c.json(await releaseHeldUse(c.get("platform"), scopeOf(c), id, transactionId), 200);
+  });

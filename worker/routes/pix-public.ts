@@ -24,8 +24,8 @@ const LocationParam = z.object({
 });
 
 /** The charge behind a location id, or a 404 for anything else. */
-async function chargeAt(platform: Platform, locationId: string) {
-  const charge = await pixChargeAt(platform, locationId);
+async function chargeAt(platform: Platform, locationId: string, lookedAt = false) {
+  const charge = await pixChargeAt(platform, locationId, lookedAt);
   if (!charge) throw new ApiError("RESOURCE_NOT_FOUND", "No PIX charge at this location.");
   return charge;
 }
@@ -92,7 +92,8 @@ pixPublicRoutes.use("/pix/*", cors({ origin: "*", allowMethods: ["GET"] }));
 pixPublicRoutes
   .openapi(locationRoute, async (c) => {
     const platform = c.get("platform");
-    const charge = await chargeAt(platform, c.req.valid("param").locationId);
+    // The payer's bank reads the charge: someone is paying it (payment-links/holds.ts).
+    const charge = await chargeAt(platform, c.req.valid("param").locationId, true);
     const key = await signingKeyFor(platform.config.pixSigningJwk);
     const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.pixKey }, platform.now());
     const jws = await signJws(key, payload, { jku: jwksUrl(platform.config.baseUrl) });

@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
 import { CheckoutTransactionSchema } from "./checkout";
+import { MAX_AMOUNT } from "./transaction";
 
 /** The session: where a buyer's checkout stands. */
 export const CheckoutSessionSchema = z
@@ -62,7 +63,13 @@ export const CheckoutSessionPaySchema = z
     clientSecret: z.string().max(255).optional().openapi({ description: "The session's clientSecret (or the X-Client-Secret header)." }),
     paymentMethod: z.enum(["PIX", "CREDIT_CARD", "DEBIT_CARD", "CARD"], { error: "must be PIX, CREDIT_CARD, DEBIT_CARD or CARD" }),
     buyer: LinkBuyer,
-    amountInCents: z.number({ error: "must be an integer number of cents" }).int("must be an integer number of cents").min(1, "must be at least 1").optional().openapi({ description: "CUSTOMER_CHOICE links: what the buyer pays (at least minAmountInCents)." }),
+    amountInCents: z
+      .number({ error: "must be an integer number of cents" })
+      .int("must be an integer number of cents")
+      .min(1, "must be at least 1")
+      .max(MAX_AMOUNT, `must be at most ${MAX_AMOUNT}`)
+      .optional()
+      .openapi({ description: "CUSTOMER_CHOICE links: what the buyer pays (from the link's minAmountInCents to its maxAmountInCents)." }),
     installments: z.number({ error: "must be an integer" }).int("must be an integer").min(1, "must be at least 1").max(21, "at most 21").optional(),
   })
   .openapi("CheckoutSessionPay");

@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { plainText } from "./text";
+import { MAX_AMOUNT, TransactionSchema } from "./transaction";
 
 /** Sessions live this long when the link says nothing: long enough to pay by PIX or card with 3DS. */
 export const DEFAULT_SESSION_TTL_MINUTES = 30;
@@ -68,6 +69,12 @@ const fields = {
   chargeType: z.enum(["FIXED", "CUSTOMER_CHOICE"], { error: "must be FIXED or CUSTOMER_CHOICE" }).default("FIXED"),
   quantity: int("must be an integer").min(1, "must be at least 1").max(1000, "at most 1000").default(1),
   minAmountInCents: int("must be an integer number of cents").min(1, "must be at least 1").max(99_999_999_999, "at most 99,999,999,999").nullable().optional(),
+  maxAmountInCents: int("must be an integer number of cents")
+    .min(1, "must be at least 1")
+    .max(99_999_999_999, "at most 99,999,999,999")
+    .nullable()
+    .optional()
+    .openapi({ description: `CUSTOMER_CHOICE: the most a buyer may pay (at least minAmountInCents). Unset: ${MAX_AMOUNT}, the most any payment may be.` }),
   checkoutSessionTtlMinutes: int("must be an integer number of minutes")
     .min(SESSION_TTL_MINUTES.min, `must be from ${SESSION_TTL_MINUTES.min} to ${SESSION_TTL_MINUTES.max} minutes`)
     .max(SESSION_TTL_MINUTES.max, `must be from ${SESSION_TTL_MINUTES.min} to ${SESSION_TTL_MINUTES.max} minutes`)
@@ -85,7 +92,8 @@ export const PaymentLinkCreateSchema = z
   .openapi("PaymentLinkCreate", {
     description:
       "Rules across fields (each broken one is a 422 INVALID_DATA naming the field): FIXED needs amountInCents > 0; CUSTOMER_CHOICE " +
-      "needs minAmountInCents; maxInstallments only with CREDIT_CARD; expiresAt in the future; successUrl and cancelUrl https " +
+      "needs minAmountInCents, and maxAmountInCents (only there) is at least it; a FIXED link's amountInCents × quantity is at most " +
+      `${MAX_AMOUNT}; maxInstallments only with CREDIT_CARD; expiresAt in the future; successUrl and cancelUrl https ` +
       "(a test key may use http).",
   });
 
@@ -96,6 +104,7 @@ export const PaymentLinkUpdateSchema = z
     description: fields.description.nullable(),
     amountInCents: fields.amountInCents,
     minAmountInCents: fields.minAmountInCents,
+    maxAmountInCents: fields.maxAmountInCents,
     maxUses: fields.maxUses,
     expiresAt: fields.expiresAt,
     successUrl: fields.successUrl,
@@ -133,6 +142,7 @@ export const PaymentLinkSchema = z
     chargeType: z.enum(["FIXED", "CUSTOMER_CHOICE"]),
     quantity: z.number().int(),
     minAmountInCents: z.number().int().nullable(),
+    maxAmountInCents: z.number().int().nullable().openapi({ description: `CUSTOMER_CHOICE: the most a buyer may pay; null: ${MAX_AMOUNT}.` }),
     checkoutSessionTtlMinutes: z.number().int().nullable(),
     checkoutSessionNeverExpires: z.boolean(),
     livemode: z.boolean(),
@@ -156,6 +166,7 @@ export const PaymentLinkPublicSchema = z
     unitAmountInCents: z.number().int(),
     quantity: z.number().int(),
     minAmountInCents: z.number().int().nullable(),
+    maxAmountInCents: z.number().int().nullable().openapi({ description: `CUSTOMER_CHOICE: the most the buyer may pay; null: no maximum of the link's own (a payment is at most ${MAX_AMOUNT}).` }),
     currency: z.string(),
     paymentMethods: Methods,
     maxInstallments: z.number().int().nullable(),
@@ -171,3 +182,34 @@ export const PaymentLinkPublicSchema = z
 
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 export type PaymentLinkPublic = z.infer<typeof PaymentLinkPublicSchema>;
+
+/** One held use of a link: a charge of it waiting to be paid (docs/payment-links.md, "Held uses"). */
+export const HeldUseSchema = z
+  .object({
+    transactionId: z.uuid(),
+    checkoutSessionId: z.uuid().nullable(),
+    paymentMethod: z.enum(["PIX", "CREDIT_CARD", "DEBIT_CARD"]),
+    amount: z.number().int(),
+    currency: z.string(),
+    customer: z.object({
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      document: z.string().nullable().openapi({ description: "Always masked." }),
+    }),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable().openapi({ description: "When the use is freed unless the charge is paid first." }),
+    lookedAt: z.string().nullable().openapi({
+      description: "When the buyer's page or the payer's bank first read the charge; null: no one has, and it holds its use for 5 minutes only.",
+    }),
+    addressTag: z.string().nullable().openapi({
+      description: "The same tag on two held uses: they were created from the same client address (an IPv6 address by its /64). The address itself is never stored; null when unknown.",
+    }),
+  })
+  .openapi("HeldUse");
+
+/** What releasing a held use answers: the charge, cancelled, and the link with the use back. */
+export const HeldUseReleasedSchema = z
+  .object({ transaction: TransactionSchema, paymentLink: PaymentLinkSchema })
+  .openapi("HeldUseReleased");
+
+export type HeldUse = z.infer<typeof HeldUseSchema>;

@@ -14,6 +14,8 @@ export interface PublicLink {
   chargeType: "FIXED" | "CUSTOMER_CHOICE";
   amountInCents: number;
   minAmountInCents: number | null;
+  /** The most the buyer may pay; null: no maximum of the link's own. */
+  maxAmountInCents: number | null;
   currency: string;
   paymentMethods: Array<"PIX" | "CREDIT_CARD" | "DEBIT_CARD">;
   maxInstallments: number | null;

@@ -38,8 +38,10 @@ export function collectPayment(data: FormData, link: PublicLink, s: LinkStrings,
   let amountInCents: number | undefined;
   if (link.chargeType === "CUSTOMER_CHOICE") {
     const min = link.minAmountInCents ?? 1;
+    const max = link.maxAmountInCents;
     const parsed = parseAmount(text("amount"));
     if (parsed === null || parsed < min) errors.amount = s.invalidAmount(money(min));
+    else if (max !== null && parsed > max) errors.amount = s.amountTooBig(money(max));
     else amountInCents = parsed;
   }
   const method = text("method") as PayRequest["paymentMethod"];

@@ -226,7 +226,7 @@ export class PayLink extends PayElement {
     const busy = this.phase === "submitting";
     return html`<form part="form" novalidate @submit=${this.submit}>
       ${link.chargeType === "CUSTOMER_CHOICE"
-        ? this.field("amount", s.amount, "text", { autocomplete: "transaction-amount", inputmode: "decimal", required: true, hint: s.amountHint(money(link.minAmountInCents ?? 1)) })
+        ? this.field("amount", s.amount, "text", { autocomplete: "transaction-amount", inputmode: "decimal", required: true, hint: s.amountHint(money(link.minAmountInCents ?? 1), link.maxAmountInCents === null ? null : money(link.maxAmountInCents)) })
         : nothing}
       <fieldset>
         <legend>${s.details}</legend>

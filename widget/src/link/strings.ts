@@ -9,7 +9,7 @@ const en = {
   document: "CPF or CNPJ",
   documentOptional: "CPF or CNPJ (optional)",
   amount: "Amount to pay",
-  amountHint: (min: string) => `At least ${min}.`,
+  amountHint: (min: string, max: string | null) => (max ? `From ${min} to ${max}.` : `At least ${min}.`),
   method: "Payment method",
   methods: { PIX: "PIX", CREDIT_CARD: "Credit card", DEBIT_CARD: "Debit card" } as Record<string, string>,
   continue: "Continue to payment",
@@ -21,6 +21,7 @@ const en = {
   invalidEmail: "Enter a valid e-mail address.",
   invalidDocument: "Enter the 11 digits of a CPF or the 14 of a CNPJ.",
   invalidAmount: (min: string) => `Enter an amount of at least ${min}.`,
+  amountTooBig: (max: string) => `Enter an amount of at most ${max}.`,
   fixErrors: "Check the fields marked below.",
   unpayable: {
     SOLD_OUT: "This payment link has sold out: every use has been paid or is being paid.",
@@ -42,7 +43,7 @@ const ptBR: LinkStrings = {
   document: "CPF ou CNPJ",
   documentOptional: "CPF ou CNPJ (opcional)",
   amount: "Valor a pagar",
-  amountHint: (min) => `No mínimo ${min}.`,
+  amountHint: (min, max) => (max ? `De ${min} a ${max}.` : `No mínimo ${min}.`),
   method: "Forma de pagamento",
   methods: { PIX: "PIX", CREDIT_CARD: "Cartão de crédito", DEBIT_CARD: "Cartão de débito" },
   continue: "Continuar para o pagamento",
@@ -54,6 +55,7 @@ const ptBR: LinkStrings = {
   invalidEmail: "Informe um e-mail válido.",
   invalidDocument: "Informe os 11 dígitos do CPF ou os 14 do CNPJ.",
   invalidAmount: (min) => `Informe um valor de no mínimo ${min}.`,
+  amountTooBig: (max) => `Informe um valor de no máximo ${max}.`,
   fixErrors: "Confira os campos indicados abaixo.",
   unpayable: {
     SOLD_OUT: "Este link de pagamento esgotou: todos os usos já foram pagos ou estão em pagamento.",

@@ -10,6 +10,11 @@
  * Paying again in the same session (another method) cancels the session's pending charge first,
  * giving its use back. Idempotent on the buyer's Idempotency-Key, kept apart from the seller's
  * keys by the session's namespace.
+ *
+ * On a link with maxUses the charge carries its hold keys (payment-links/holds.ts), so the same
+ * INSERT also refuses a client address or a buyer document that already holds the most unpaid
+ * charges it may (429). Every link charge starts with the short hold of a charge nobody has looked
+ * at; the buyer's page reading it gives it the full LINK_CHARGE_SECONDS.
  */
 import { and, eq } from "drizzle-orm";
 import { checkoutSessions } from "../../db/schema";
@@ -23,7 +28,9 @@ import type { IdempotentRequest } from "../idempotency/commit";
 import type { Fingerprint } from "../idempotency/fingerprint";
 import { runIdempotently } from "../idempotency/run";
 import { refusalOf } from "../payment-links/refusal";
-import { fixedAmountOf, type LinkState } from "../payment-links/serialize";
+import { holdKeysOf, LINK_UNSEEN_HOLD_SECONDS } from "../payment-links/holds";
+import { fixedAmountOf, maxAmountOf, type LinkState } from "../payment-links/serialize";
+import { MAX_AMOUNT } from "../../schemas/transaction";
 import { cancelTransaction } from "../transactions/cancel-transaction";
 import { createCardTransaction } from "../transactions/create-card-transaction";
 import { createPixCharge } from "../transactions/create-pix-transaction";
@@ -32,9 +39,6 @@ import type { TransactionRow } from "../transactions/serialize";
 import { readTransaction } from "../transactions/store";
 import { linkNow, sessionToPay } from "./store";
 import { sessionStateView } from "./view";
-
-/** How long a link's charge may wait to be paid (a PIX QR, a card in 3DS): a checkout's span. */
-export const LINK_CHARGE_SECONDS = 1800;
 
 /** A keyless pay's request is never compared with another: it has no fingerprint. */
 const NOT_FINGERPRINTED: Fingerprint = {
@@ -54,7 +58,11 @@ function chargeOf(link: LinkState, body: CheckoutSessionPay): TransactionCreate 
   if (row.chargeType === "CUSTOMER_CHOICE") {
     if (body.amountInCents === undefined) fail("amountInCents", "required", "is required: this link lets the buyer choose the amount");
     else if (body.amountInCents < (row.minAmount ?? 1)) fail("amountInCents", "too_small", `must be at least ${row.minAmount}`);
+    else if (body.amountInCents > maxAmountOf(row)) fail("amountInCents", "too_big", `must be at most ${maxAmountOf(row)}`);
     amount = body.amountInCents ?? 0;
+  } else if (amount > MAX_AMOUNT) {
+    // A link made before its price times its quantity was checked against the maximum (rules.ts).
+    fail("amountInCents", "too_big", `this link's price is above ${MAX_AMOUNT}, the most a payment may be; its seller must change it`);
   }
   const maxInstallments = method === "CREDIT_CARD" ? (row.maxInstallments ?? 1) : 1;
   if (body.installments !== undefined && body.installments > maxInstallments) fail("installments", "too_big", `must be at most ${maxInstallments} on this link`);
@@ -64,15 +72,26 @@ function chargeOf(link: LinkState, body: CheckoutSessionPay): TransactionCreate 
     amount,
     currency: row.currency,
     description: row.name,
-    expirationSeconds: LINK_CHARGE_SECONDS,
+    // Until someone looks at it (payment-links/holds.ts, lookAt): then LINK_CHARGE_SECONDS from its creation.
+    expirationSeconds: LINK_UNSEEN_HOLD_SECONDS,
     // The document may be absent when the link does not require it (customer.ts keeps none).
     buyer: body.buyer as TransactionCreate["buyer"],
     ...(method === "CREDIT_CARD" ? { installments: body.installments ?? 1, maxInstallments } : {}),
   } as TransactionCreate;
 }
 
-/** Pays session `id`; the answer, and whether it replays an earlier pay of the same key. */
-export async function payCheckoutSession(platform: Platform, id: string, clientSecret: string | undefined, body: CheckoutSessionPay, key: string | undefined) {
+/**
+ * Pays session `id` for a buyer at `clientAddress` (null when the host cannot tell it); the
+ * answer, and whether it replays an earlier pay of the same key.
+ */
+export async function payCheckoutSession(
+  platform: Platform,
+  id: string,
+  clientSecret: string | undefined,
+  body: CheckoutSessionPay,
+  key: string | undefined,
+  clientAddress: string | null = null,
+) {
   // One statement reads the session, its link, its seller and the publishable key the answer names.
   const read = await sessionToPay(platform, id, clientSecret);
   const { row: session, transaction: previous, seller } = read;
@@ -88,15 +107,17 @@ export async function payCheckoutSession(platform: Platform, id: string, clientS
   if (refusal && !ownUse) throw refusal;
   const charge = chargeOf(link, body);
   if (!seller) throw notFound("payment link", link.row.id);
-  requireCanCharge(seller, charge.paymentMethod);
+  requireCanCharge(seller, link.row.livemode, charge.paymentMethod);
   const scope = { sellerId: link.row.sellerId, livemode: link.row.livemode };
   const keyScope = { ...scope, operation: "checkout-sessions.pay", key, namespace: `checkout-session:${session.id}` };
+  // What the link's caps count this charge by (nothing on a link without maxUses).
+  const holds = await holdKeysOf(platform, link.row, clientAddress, body.buyer.documentNumber);
   // A PIX charge created now: its row as written, and the session already records it (same batch).
   let fresh: TransactionRow | null = null;
   const work = async (request: IdempotentRequest, keyless = false) => {
     // Another method in the same visit: the pending charge gives its use back first.
     if (previous?.row.status === "PENDING") await cancelTransaction(platform, scope, previous.row.id);
-    const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id, keyless } };
+    const input = { scope, seller, request, body: charge, link: { paymentLinkId: link.row.id, checkoutSessionId: session.id, keyless, ...holds } };
     if (charge.paymentMethod !== "PIX") return createCardTransaction(platform, input);
     const created = await createPixCharge(platform, input);
     fresh = created.row;

@@ -26,7 +26,7 @@ export async function createPaymentLink(platform: Platform, scope: Scope, input:
     chargeType: input.chargeType,
     amount: input.amountInCents ?? 0,
     minAmount: input.minAmountInCents ?? null,
-    maxAmount: null,
+    maxAmount: input.maxAmountInCents ?? null,
     quantity: input.quantity,
     currency: "BRL",
     paymentMethods: input.paymentMethods,

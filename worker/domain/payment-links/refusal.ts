@@ -5,6 +5,7 @@
  */
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
+import { holdRefusal, type HoldKeys } from "./holds";
 import { readLink } from "./store";
 import { unpayableReason, type LinkState } from "./serialize";
 
@@ -28,10 +29,13 @@ export function refusalOf(state: LinkState): ApiError | null {
   }
 }
 
-/** The refusal of a charge the link's guard turned down: read again to say why. */
-export async function linkRefusal(platform: Platform, linkId: string): Promise<ApiError> {
-  const state = await readLink(platform, linkId, undefined, "room");
-  const refusal = state && refusalOf(state);
+/**
+ * The refusal of a charge the link's guard turned down: read again to say why (the link cannot be
+ * paid, or one of its caps on unpaid charges refused this buyer's: holds.ts).
+ */
+export async function linkRefusal(platform: Platform, charge: { paymentLinkId: string } & Partial<HoldKeys>): Promise<ApiError> {
+  const state = await readLink(platform, charge.paymentLinkId, undefined, "room");
+  const refusal = (state && refusalOf(state)) ?? (state && (await holdRefusal(platform, state.row, { holdAddress: charge.holdAddress ?? null, holdDocument: charge.holdDocument ?? null })));
   if (refusal) return refusal;
   // The room it lacked was freed meanwhile (a pending charge expired): the buyer may retry.
   return new ApiError("CONCURRENT_MODIFICATION", "The payment link changed while this payment was made; nothing was charged, retry it.", {

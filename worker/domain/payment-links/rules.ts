@@ -5,12 +5,15 @@
  */
 import type { FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
+import { MAX_AMOUNT } from "../../schemas/transaction";
 
 /** A link's fields as they will be after a create or an update. */
 export interface LinkFields {
   chargeType: "FIXED" | "CUSTOMER_CHOICE";
   amount: number;
+  quantity: number;
   minAmount: number | null;
+  maxAmount: number | null;
   paymentMethods: ReadonlyArray<"PIX" | "CREDIT_CARD" | "DEBIT_CARD">;
   maxInstallments: number | null;
   successUrl: string | null;
@@ -19,7 +22,7 @@ export interface LinkFields {
 }
 
 /** Which fields were sent (an update checks only what it changes, but across the whole link). */
-type Sent = Partial<Record<keyof LinkFields | "amountInCents" | "minAmountInCents", unknown>>;
+type Sent = Partial<Record<keyof LinkFields | "amountInCents" | "minAmountInCents" | "maxAmountInCents", unknown>>;
 
 function urlProblem(raw: string, livemode: boolean): string | null {
   let url: URL;
@@ -38,7 +41,14 @@ export function checkLinkRules(link: LinkFields, sent: Sent, livemode: boolean, 
   const errors: FieldError[] = [];
   const fail = (path: string, code: string, message: string) => errors.push({ path, in: "body", code, message });
   if (link.chargeType === "FIXED" && link.amount <= 0) fail("amountInCents", "too_small", "must be more than 0 for a FIXED link");
+  if (link.chargeType === "FIXED" && link.amount * link.quantity > MAX_AMOUNT) {
+    fail("amountInCents", "too_big", `times quantity (${link.quantity}) must be at most ${MAX_AMOUNT}, the most a payment may be`);
+  }
   if (link.chargeType === "CUSTOMER_CHOICE" && link.minAmount === null) fail("minAmountInCents", "required", "is required for a CUSTOMER_CHOICE link");
+  if (link.maxAmount !== null && link.chargeType !== "CUSTOMER_CHOICE") fail("maxAmountInCents", "not_allowed", "is for CUSTOMER_CHOICE links: a FIXED link's buyer pays its amountInCents");
+  else if (link.maxAmount !== null && link.minAmount !== null && link.maxAmount < link.minAmount) {
+    fail("maxAmountInCents", "too_small", `must be at least minAmountInCents (${link.minAmount})`);
+  }
   if (link.maxInstallments !== null && !link.paymentMethods.includes("CREDIT_CARD")) {
     fail("maxInstallments", "not_allowed", "needs CREDIT_CARD (or CARD) among paymentMethods: only a credit card pays in installments");
   }

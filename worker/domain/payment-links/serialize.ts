@@ -4,6 +4,7 @@
  */
 import { paymentLinks } from "../../db/schema";
 import type { PaymentLink, PaymentLinkPublic } from "../../schemas/payment-link";
+import { MAX_AMOUNT } from "../../schemas/transaction";
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
@@ -19,6 +20,9 @@ export const linkPageUrl = (baseUrl: string, id: string) => `${baseUrl}/pay/${id
 
 /** What a FIXED link charges: the unit price times the quantity. */
 export const fixedAmountOf = (row: Pick<PaymentLinkRow, "amount" | "quantity">) => row.amount * row.quantity;
+
+/** The most a CUSTOMER_CHOICE link's buyer may pay: the link's own maximum, else any payment's. */
+export const maxAmountOf = (row: Pick<PaymentLinkRow, "maxAmount">) => row.maxAmount ?? MAX_AMOUNT;
 
 /** The owner's view: the spec's Payment link. */
 export function toPaymentLink({ row, uses, reserved }: LinkState, baseUrl: string): PaymentLink {
@@ -44,6 +48,7 @@ export function toPaymentLink({ row, uses, reserved }: LinkState, baseUrl: strin
     chargeType: row.chargeType,
     quantity: row.quantity,
     minAmountInCents: row.minAmount,
+    maxAmountInCents: row.maxAmount,
     checkoutSessionTtlMinutes: row.checkoutSessionTtlMinutes,
     checkoutSessionNeverExpires: row.checkoutSessionNeverExpires,
     livemode: row.livemode,
@@ -76,6 +81,7 @@ export function toPublicLink(state: LinkState, merchantName: string): PaymentLin
     unitAmountInCents: row.chargeType === "FIXED" ? row.amount : 0,
     quantity: row.quantity,
     minAmountInCents: row.minAmount,
+    maxAmountInCents: row.maxAmount,
     currency: row.currency,
     paymentMethods: row.paymentMethods,
     maxInstallments: row.maxInstallments,

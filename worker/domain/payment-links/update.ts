@@ -24,6 +24,7 @@ function changesOf(patch: PaymentLinkUpdate): Partial<PaymentLinkRow> {
   if (patch.description !== undefined) changes.description = patch.description;
   if (patch.amountInCents !== undefined) changes.amount = patch.amountInCents;
   if (patch.minAmountInCents !== undefined) changes.minAmount = patch.minAmountInCents;
+  if (patch.maxAmountInCents !== undefined) changes.maxAmount = patch.maxAmountInCents;
   if (patch.maxUses !== undefined) changes.maxUses = patch.maxUses;
   if (patch.expiresAt !== undefined) changes.expiresAt = patch.expiresAt === null ? null : new Date(patch.expiresAt).toISOString();
   if (patch.successUrl !== undefined) changes.successUrl = patch.successUrl;

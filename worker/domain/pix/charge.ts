@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
+import { lookAt } from "../payment-links/holds";
 import { readTransaction } from "../transactions/store";
 import type { TransactionRow } from "../transactions/serialize";
 import { LOCATION_ID } from "./location";
@@ -14,11 +15,16 @@ import { SANDBOX_PIX_KEY } from "./receiver-key";
 /** A PIX charge: a transaction row whose PIX fields are set. */
 export type PixCharge = TransactionRow & { pixTxid: string; pixQrCode: string; expiresAt: string; pixKey: string };
 
-/** The charge at `locationId`, or null for any id that names none. */
-export async function pixChargeAt(platform: Platform, locationId: string): Promise<PixCharge | null> {
+/**
+ * The charge at `locationId`, or null for any id that names none. `lookedAt`: the payer's bank is
+ * reading it (the location, not the QR image), which counts as someone looking at a payment
+ * link's charge (payment-links/holds.ts).
+ */
+export async function pixChargeAt(platform: Platform, locationId: string, lookedAt = false): Promise<PixCharge | null> {
   if (!LOCATION_ID.test(locationId)) return null;
   const [found] = await platform.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.pixLocationId, locationId)).limit(1);
-  const state = found ? await readTransaction(platform, found.id) : null;
+  const read = found ? await readTransaction(platform, found.id) : null;
+  const state = read && lookedAt ? await lookAt(platform, read) : read;
   const row = state?.row;
   if (!row?.pixTxid || !row.pixQrCode || !row.expiresAt) return null;
   // Charges created before the key was recorded name the key in force now.

@@ -8,6 +8,7 @@
  */
 import type { Platform } from "../../platform";
 import { merchantNameOf } from "../merchant";
+import { lookAt } from "../payment-links/holds";
 import type { Scope } from "../scope";
 import { readBySecret } from "./pending-action";
 import { toTransaction, type TransactionState } from "./serialize";
@@ -21,9 +22,13 @@ const BUYER_FAILURES: Record<string, string> = {
 };
 const DECLINED = "The card was declined. Try another card or payment method.";
 
-/** The view, or 404 for an unknown transaction or a wrong or missing secret (no oracle). */
+/**
+ * The view, or 404 for an unknown transaction or a wrong or missing secret (no oracle). The buyer's
+ * page reading it has looked at it: a payment link's charge then holds its use for its full span
+ * (payment-links/holds.ts).
+ */
 export async function checkoutView(platform: Platform, scope: Scope, id: string, clientSecret: string | undefined) {
-  return toCheckoutView(platform, await readBySecret(platform, scope, id, clientSecret));
+  return toCheckoutView(platform, await lookAt(platform, await readBySecret(platform, scope, id, clientSecret)));
 }
 
 /**

@@ -63,7 +63,7 @@ const createBatch = idempotentBatch({
     const written = sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")}) and ${p("emit")} = 1`;
     const event = { id: p("ev_id"), type: p("ev_type"), sellerId: p("sellerId"), livemode: p("livemode"), occurredAt: p("createdAt"), data: p("ev_data") };
     return [
-      insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication} and ${linkTakesChargeSql(p("paymentLinkId"), p("createdAt"))}`),
+      insertWhere(db, transactions, values, sql`${keyFree} and ${holdsAuthentication} and ${linkTakesChargeSql(p("paymentLinkId"), p("createdAt"), { address: p("linkHoldAddress"), document: p("linkHoldDocument") })}`),
       // The fan-out's raw SQL binds the mode as is: ev_livemode is 0/1 (the event row's column encodes its own).
       ...eventStatements(db, event, p("createdAt"), written, { rawLivemode: p("ev_livemode") }),
       // Only a sale that carried 3DS can be PAID here; a card used before keeps its first date.
@@ -161,8 +161,8 @@ export async function createCardTransaction(platform: Platform, { scope, request
     confirmingUntil: null,
     paymentLinkId: link?.paymentLinkId ?? null,
     checkoutSessionId: link?.checkoutSessionId ?? null,
-    linkHoldAddress: null,
-    linkHoldDocument: null,
+    linkHoldAddress: link?.holdAddress ?? null,
+    linkHoldDocument: link?.holdDocument ?? null,
     linkSeenAt: null,
     ...CUSTOMER_INITIATED,
     revision: crypto.randomUUID(),
@@ -183,7 +183,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   };
   const response = { status: 201, body: withBaseUrl(row.view, platform.config.baseUrl) };
   const result = await commitIdempotently(platform, request, createBatch, values, response);
-  if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
+  if (!result && link) throw await linkRefusal(platform, link);
   if (!result) throw body.threeDs ? alreadyUsed() : new ApiError("UNPROCESSABLE", "The transaction could not be created.");
   if (!result.replayed && approved) await enqueueEventDeliveries(platform, eventId);
   return result;

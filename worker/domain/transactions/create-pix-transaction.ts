@@ -12,6 +12,7 @@
  */
 import { linkTakesChargeSql } from "../payment-links/room";
 import { linkRefusal } from "../payment-links/refusal";
+import type { HoldKeys } from "../payment-links/holds";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere, type SqlValues } from "../../db/guarded";
@@ -44,7 +45,7 @@ export interface CreatePixInput {
 }
 
 /** What a payment link's charge carries. */
-export interface LinkCharge {
+export interface LinkCharge extends Partial<HoldKeys> {
   paymentLinkId: string;
   checkoutSessionId: string;
   /**
@@ -101,7 +102,10 @@ function insertCharge(db: Db, keyFree: SQL) {
   const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
   const values = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, sql.placeholder(k)])) as SqlValues<TransactionRow>;
   Object.assign(values, { feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount });
-  const linkRoom = linkTakesChargeSql(sql.placeholder("paymentLinkId"), sql.placeholder("createdAt"));
+  const linkRoom = linkTakesChargeSql(sql.placeholder("paymentLinkId"), sql.placeholder("createdAt"), {
+    address: sql.placeholder("linkHoldAddress"),
+    document: sql.placeholder("linkHoldDocument"),
+  });
   return insertWhere(db, transactions, values, sql`${keyFree} and ${rate.priced} and ${linkRoom}`);
 }
 
@@ -160,8 +164,8 @@ export async function createPixCharge(
     confirmingUntil: null,
     paymentLinkId: link?.paymentLinkId ?? null,
     checkoutSessionId: link?.checkoutSessionId ?? null,
-    linkHoldAddress: null,
-    linkHoldDocument: null,
+    linkHoldAddress: link?.holdAddress ?? null,
+    linkHoldDocument: link?.holdDocument ?? null,
     linkSeenAt: null,
     expiresAt: new Date(now.getTime() + body.expirationSeconds * 1000).toISOString(),
     // Read by the database in the same transaction (fees.ts); never part of a response.
@@ -184,7 +188,7 @@ export async function createPixCharge(
     ? await commitKeyless(platform, row, response)
     : await commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response);
   // The link (sold out, no longer active) or the price refused it: every other condition was checked above.
-  if (!result && link) throw await linkRefusal(platform, link.paymentLinkId);
+  if (!result && link) throw await linkRefusal(platform, link);
   if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");
   return { result, row: result.replayed ? null : row };
 }
