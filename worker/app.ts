@@ -130,7 +130,13 @@ export function createApp(platform: Platform) {
   // logged), which pages set their own framing headers, who may call each /v1 route and with CORS.
   app.use("*", requestLog());
   const secure = secureHeaders({ crossOriginResourcePolicy: false });
-  app.use("*", (c, next) => (requestAccess(c)?.framable ? next() : secure(c, next)));
+  app.use("*", async (c, next) => {
+    if (requestAccess(c)?.framable) return next();
+    await secure(c, next);
+    // One framing policy: a page whose own CSP lets no one frame it (the payment link's page, the
+    // dashboard, the errors page) says the same to browsers that read only X-Frame-Options.
+    if (c.res.headers.get("content-security-policy")?.includes("frame-ancestors 'none'")) c.res.headers.set("X-Frame-Options", "DENY");
+  });
   app.use("/v1/*", noStore);
   app.use("/v1/*", browserCors);
   // Who is calling is settled before any body is read: a stranger gets 401, never a parse.

@@ -18,6 +18,8 @@ describe("the payment link's page in workerd", () => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // One framing policy: X-Frame-Options says what frame-ancestors says (issue 28, finding 8).
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(csp).not.toContain("unsafe-inline");
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
