@@ -189,6 +189,8 @@ const OPERATIONS: Record<string, Entry> = {
   activatePaymentLink: { kind: "owned", params: (r) => ({ id: r.linkId }) },
   deactivatePaymentLink: { kind: "owned", params: (r) => ({ id: r.linkId }) },
   listSellerPaymentLinks: { kind: "seller", params: (r) => ({ sellerId: r.sellerId }) },
+  listPaymentLinkHolds: { kind: "owned", params: (r) => ({ id: r.linkId }) },
+  releasePaymentLinkHold: { kind: "owned", params: (r) => ({ id: r.linkId, transactionId: r.linkTx?.id }) },
 
   createSubscriptionPlan: { kind: "create", why: "creates the caller's own plan, names no other object" },
   listSubscriptionPlans: { kind: "list" },

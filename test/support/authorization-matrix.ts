@@ -14,7 +14,7 @@ import { settleDue } from "../../worker/domain/settlements/settle";
 import { authenticateBody, cardInput, payWithThreeDs } from "./cards";
 import { buyerBody, pixBody } from "./fixtures";
 import { planBody as feePlanBody } from "./fee-plans";
-import { linkBody, openSession } from "./payment-links";
+import { linkBody, openSession, paySession } from "./payment-links";
 import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "./platform";
 import { planBody as subscriptionPlanBody } from "./subscription-plans";
 
@@ -51,6 +51,8 @@ export interface Resources {
   linkId?: string;
   /** A checkout session of the link (its id and client secret are capabilities). */
   session?: { id: string; clientSecret: string };
+  /** A held use of the link: another session's PENDING charge. */
+  linkTx?: { id: string };
   subscriptionPlanId?: string;
   subscriptionId?: string;
   testClockId?: string;
@@ -140,6 +142,9 @@ export async function buildResources(ctx: Ctx, owner: Party, subSellerId?: strin
   r.linkId = (await ok(send, "POST", "/v1/payment-links", linkBody(), 201)).id;
   const session = await openSession(ctx.app, r.linkId!);
   r.session = { id: session.id, clientSecret: session.clientSecret };
+  const held = await paySession(ctx.app, await openSession(ctx.app, r.linkId!));
+  expect(held.status, await held.clone().text()).toBe(201);
+  r.linkTx = { id: (await held.json()).transaction.id };
   r.subscriptionPlanId = (await ok(send, "POST", "/v1/subscriptions/plans", subscriptionPlanBody(), 201)).id;
   if (owner.company) r.feePlanId = (await ok(send, "POST", "/v1/fee-plans", feePlanBody(), 201)).id;
 
