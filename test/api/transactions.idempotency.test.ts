@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeys, refunds, transactions } from "../../worker/db/schema";
 import { CLAIM_LEASE_SECONDS, KEY_TTL_SECONDS } from "../../worker/domain/idempotency/commit";
 import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
+import { createApp } from "../../worker/app";
+import { createDb } from "../../worker/db/client";
 import { createTestContext, requester, TEST_LIVE_ACQUIRER } from "../support/platform";
 import { paidCharge, pixBody, refund, type Ctx } from "../support/transactions";
 
@@ -104,6 +106,22 @@ describe("Idempotency-Key on POST /v1/transactions", () => {
     expect(stored).not.toContain("52998224725");
     expect(stored).not.toContain("Maria");
     expect(Object.keys(row!.fingerprint!)).toEqual(expect.arrayContaining(["amount", "buyer.documentNumber", "buyer.name", "currency"]));
+  });
+
+  it("an answer holding the transaction's client secret is stored sealed; a replay from the database answers it byte for byte", async () => {
+    const first = await ctx.post("/v1/transactions", pixBody(), KEY);
+    const text = await first.text();
+    const secret = (JSON.parse(text) as { clientSecret: string }).clientSecret;
+    expect(secret).toMatch(/_secret_/);
+    const [row] = await ctx.platform.db.select().from(idempotencyKeys);
+    expect(row!.responseBody).toMatch(/^v1\./);
+    expect(row!.responseBody).not.toContain(secret);
+    expect(row!.responseBody).not.toContain("_secret_");
+    // Another process over the same database: no memory of the key, the row answers.
+    const elsewhere = requester(createApp({ ...ctx.platform, db: createDb(ctx.platform.client) }), ctx.seller);
+    const again = await elsewhere.post("/v1/transactions", pixBody(), KEY);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(text);
   });
 
   it("a key still held by a request of an older version gets 409 IN_PROGRESS with Retry-After", async () => {

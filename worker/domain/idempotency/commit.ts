@@ -16,7 +16,9 @@
  * attempt leaves the key free for a corrected retry.
  *
  * No request values are stored: the fingerprint keeps a keyed digest (vault) per JSON path, which
- * is enough to name differing fields and useless to whoever reads the database.
+ * is enough to name differing fields and useless to whoever reads the database. A stored answer
+ * that carries a client secret (`…_secret_…`: a transaction's or a checkout session's, a buyer's
+ * capability) is kept sealed by the vault and opened for a replay (docs/security.md).
  */
 import { and, eq, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -74,6 +76,15 @@ export interface IdempotentWork {
   /** True once the resource exists: the key row is written only then. */
   created: SQL;
 }
+
+/** Client secrets read `<id>_secret_<random>`: an answer holding one is stored sealed. */
+const CARRIES_SECRET = "_secret_";
+
+/** The answer's text as it is stored: sealed when it carries a client secret (JSON never starts with `v1.`). */
+const storedBody = (vault: Vault, body: string) => (body.includes(CARRIES_SECRET) ? vault.seal(body) : body);
+
+/** A stored answer's text as it was sent. */
+const sentBody = (vault: Vault, stored: string | null) => (stored === null ? "" : stored.startsWith("v1.") ? vault.open(stored) : stored);
 
 /** The placeholder for the key's own value `name` (prefixed so work placeholders never clash). */
 const p = (name: string) => sql.placeholder(`key_${name}`);
@@ -141,7 +152,7 @@ export async function commitIdempotently(
     key_fingerprint: await fingerprint.fields(),
     key_status: "COMPLETED",
     key_response_status: response.status,
-    key_response_body: response.body,
+    key_response_body: await storedBody(platform.vault, response.body),
     key_created_at: now.toISOString(),
     key_expires_at: new Date(expiresAt).toISOString(),
     key_dead: new Date(now.getTime() - CLAIM_LEASE_SECONDS * 1000).toISOString(),
@@ -149,7 +160,7 @@ export async function commitIdempotently(
   const stored = storedKey(results[results.length - 1]!.rows[0]);
   if (!stored) return null;
   if (stored.token === token) return { replayed: false, ...response, expiresAt };
-  return replayOf(stored, request);
+  return replayOf(platform.vault, stored, request);
 }
 
 /** A key row as the batch's last statement reads it (raw, by column name). */
@@ -173,7 +184,7 @@ type KeyRow = Pick<
 >;
 
 /** The stored answer for a key used before, or the 409 that says why it cannot be replayed. */
-async function replayOf(stored: KeyRow, { scope, fingerprint, request }: IdempotentRequest): Promise<IdempotentResult> {
+async function replayOf(vault: Vault, stored: KeyRow, { scope, fingerprint, request }: IdempotentRequest): Promise<IdempotentResult> {
   // A row from before fingerprints (migration 0003) holds the plain SHA-256 of the request; such
   // rows are gone 24 h after the upgrade, and this line with them.
   const sameRequest = stored.fingerprint
@@ -199,7 +210,7 @@ async function replayOf(stored: KeyRow, { scope, fingerprint, request }: Idempot
       { extensions: { differingFields: fields } },
     );
   }
-  return { replayed: true, status: stored.responseStatus ?? 200, body: stored.responseBody ?? "", expiresAt: Date.parse(stored.expiresAt) };
+  return { replayed: true, status: stored.responseStatus ?? 200, body: await sentBody(vault, stored.responseBody), expiresAt: Date.parse(stored.expiresAt) };
 }
 
 /** Sweep: deletes expired keys, 500 at a time until none is left. */
