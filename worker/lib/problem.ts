@@ -128,7 +128,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: {
     status: 429,
     title: "Too many requests",
-    description: "A rate limit of the key or of the client's address was reached (docs/security.md lists them); `Retry-After` says when to try again, `RateLimit-Policy` which limit it was. An Idempotency-Key replay is always answered.",
+    description: "A rate limit of the key or of the client's address was reached (docs/security.md lists them), or a payment link's cap on the unpaid charges one client address or one buyer document may hold (docs/payment-links.md, \"Held uses\"); `Retry-After` says when to try again, `policy` which limit it was (and `RateLimit-Policy` for a rate limit). An Idempotency-Key replay is always answered.",
   },
   CARD_ATTEMPTS_EXCEEDED: {
     status: 409,
