@@ -11,7 +11,8 @@ import { auditLog, events, teamMembers, transactions } from "../../worker/db/sch
 import { createInvite } from "../../worker/domain/dashboard/invites";
 import { addressKey } from "../../worker/domain/payment-links/holds";
 import { createCompanySeller } from "../../worker/domain/sellers";
-import { DashboardVisitor, liveRequester } from "../support/dashboard";
+import { DashboardVisitor } from "../support/dashboard";
+import { liveRequester } from "../support/live-keys";
 import { cpfOf, createLink, linkBuyer, openSession, paySession, publicCall } from "../support/payment-links";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";

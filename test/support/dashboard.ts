@@ -3,10 +3,7 @@
  * Origin on every change (as a browser sends it), and the passkey flows through the
  * software authenticator. `send` is the app's `request` in process, or the Worker's fetch.
  */
-import type { Db } from "../../worker/db/client";
-import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { createPasskey, signWithPasskey, type TestPasskey } from "./passkey-authenticator";
-import { requester } from "./platform";
 
 type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -68,17 +65,4 @@ export class DashboardVisitor {
     const response = await signWithPasskey(opts.passkey ?? this.passkey!, options, opts.origin ?? this.origin);
     return this.request("POST", "/dashboard/api/sign-in", { challengeId, response });
   }
-}
-
-type LiveCtx = { app: Parameters<typeof requester>[0]; platform: { db: Db; now(): Date }; seller: { sellerId: string } };
-const liveKeys = new WeakMap<object, ReturnType<typeof requester>>();
-
-/**
- * The context seller's live secret key (issued once per context; the seller must be approved for
- * live, as createTestContext's is): a live authority, so the members it invites hold live access.
- */
-export async function liveRequester(ctx: LiveCtx): Promise<ReturnType<typeof requester>> {
-  let found = liveKeys.get(ctx);
-  if (!found) liveKeys.set(ctx, (found = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!)));
-  return found;
 }
