@@ -14,9 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A database file under a folder that does not exist: opening it would create both. */
 const database = join(dir, "never", "pay.db");
 
-function run(cmd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(cmd: string, args: string[], file = database): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, DATABASE_URL: `file:${database}` }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -52,4 +52,28 @@ describe("npm run admin -- --help", () => {
     expect(typo.stderr).toContain("npm run admin -- --help");
     expect(existsSync(join(dir, "never"))).toBe(false);
   }, 60_000);
+});
+
+describe("npm run admin -- seller:approve-live", () => {
+  /** Runs the CLI on a database of its own (created and migrated by the first command). */
+  const admin = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args], file);
+
+  it("live keys only after the operator approves the company; a test company's keys:rotate --live is refused and writes none", async () => {
+    const file = join(dir, "approve.db");
+    const created = await admin(file, "seller:create", "--legal-name", "Acme Ltda", "--email", "ops@acme.test", "--city", "Curitiba", "--json");
+    expect(created.code, created.stderr).toBe(0);
+    const { sellerId } = JSON.parse(created.stdout) as { sellerId: string };
+    const refused = await admin(file, "keys:rotate", "--seller", sellerId, "--live", "--json");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("not approved for live mode");
+    expect(refused.stdout).toBe("");
+    const approved = await admin(file, "seller:approve-live", "--seller", sellerId, "--json");
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(JSON.parse(approved.stdout)).toEqual({ sellerId, liveApprovedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const rotated = await admin(file, "keys:rotate", "--seller", sellerId, "--live", "--json");
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(JSON.parse(rotated.stdout).apiKey).toMatch(/^sk_live_/);
+    const unknown = await admin(file, "seller:approve-live", "--seller", crypto.randomUUID());
+    expect(unknown.code).toBe(2);
+  }, 120_000);
 });
