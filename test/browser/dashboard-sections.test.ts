@@ -38,7 +38,7 @@ import { decodePng } from "../support/qr";
 import { sellerBody } from "../support/sellers";
 import { planBody } from "../support/subscription-plans";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
+import { approveForLive, checkPage, expectClean, openMember, PAGE_CSP, register, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 
 let suite: BrowserSuite;
@@ -54,6 +54,8 @@ beforeAll(async () => {
   suite = await startBrowserSuite("dashboard-sections", { localhostBaseUrl: true });
   ({ host, browser } = suite);
   seller = sellerServer(host);
+  // The operator approves the sandbox seller for live: the OWNER makes live mode's first key pair below.
+  await approveForLive(host);
   // The seller's webhook endpoint, down at first.
   receiver = await startWebhookReceiver([], 500);
 }, 180_000);
@@ -373,6 +375,26 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await checkPage(page, "payment-links");
 
+    // A buyer holds one of its uses with a PIX charge (no key); read again, the card lists the held
+    // use and the OWNER releases it, after confirming (docs/payment-links.md, "Held uses").
+    const session = (await (await fetch(`${host.base}/v1/payment-links/${linkId}/checkout-sessions`, { method: "POST" })).json()) as { id: string; clientSecret: string };
+    const buyer = { name: "Joana Souza", email: "joana@example.com" };
+    const held = await fetch(`${host.base}/v1/checkout-sessions/${session.id}/pay`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ clientSecret: session.clientSecret, paymentMethod: "PIX", buyer }),
+    });
+    expect(held.status).toBe(201);
+    await page.reload();
+    await card.getByText("Usos reservados (1)").click();
+    await card.getByText("ninguém viu ainda").waitFor();
+    await checkPage(page, "payment-links-held");
+    await card.getByRole("button", { name: /^Liberar R\$\s49,90 Joana Souza$/ }).click();
+    await page.getByRole("dialog", { name: /^Liberar este uso de Camiseta azul\?/ }).getByRole("button", { name: "Liberar" }).click();
+    await page.getByText("Um uso de Camiseta azul foi liberado.").waitFor();
+    await card.getByText("Nenhum uso reservado agora.").waitFor();
+    expect(await seller.json<{ reservedUses: number }>("GET", `/v1/payment-links/${linkId}`, undefined, 200)).toMatchObject({ reservedUses: 0 });
+
     await card.getByRole("button", { name: "Desativar Camiseta azul" }).click();
     await page.getByText("Camiseta azul está inativo: não pode mais ser pago.").waitFor();
     await card.getByText("Inativo", { exact: true }).waitFor();
@@ -521,6 +543,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       "webhook_delivery.retry": ["Entrega de webhook reenviada", 1],
       "payment_link.create": ["Link de pagamento criado", 1],
       "payment_link.deactivate": ["Link de pagamento desativado", 1],
+      "payment_link.release_hold": ["Uso reservado de link liberado", 1],
       "team_member.invite": ["Membro convidado", 1],
       "team_member.change_profile": ["Perfil de membro alterado", 1],
       "team_member.reinvite": ["Novo link de convite", 1],

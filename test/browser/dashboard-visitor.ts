@@ -8,8 +8,11 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { expect } from "vitest";
+import { createDb } from "../../worker/db/client";
+import { approveSellerForLive, rotateSellerKeys } from "../../worker/domain/sellers";
 import type { GatewayHost } from "./gateway-host";
 
 export const RESULTS = join(__dirname, "../../test-results");
@@ -55,6 +58,22 @@ export function sellerServer(host: GatewayHost, secret = () => host.keys.secret)
   };
 
   return { v1, json, invite, paidPix };
+}
+
+/**
+ * The operator's approval of the host's sandbox seller for live mode (`npm run admin --
+ * seller:approve-live`), on the host's database file; with `liveKeys`, also a live key pair
+ * (`keys:rotate --live`): its secret key. The first start's seller is test only until then.
+ */
+export async function approveForLive(host: GatewayHost, liveKeys = false): Promise<string | null> {
+  const client = createClient({ url: `file:${host.databaseFile}` });
+  try {
+    const db = createDb(client);
+    await approveSellerForLive(db, host.sellerId, new Date());
+    return liveKeys ? (await rotateSellerKeys(db, host.sellerId, new Date(), "live"))!.apiKey : null;
+  } finally {
+    client.close();
+  }
 }
 
 /** A team member's browser: its own context and passkey authenticator, and what went wrong on its pages. */

@@ -22,7 +22,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkPage, expectClean, openMember as openMemberIn, PAGE_CSP, register as registerAt, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
+import { approveForLive, checkPage, expectClean, openMember as openMemberIn, PAGE_CSP, register as registerAt, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
 
@@ -31,11 +31,15 @@ let host: GatewayHost;
 let browser: Browser;
 let shop: TestServer;
 let seller: ReturnType<typeof sellerServer>;
+let liveSeller: ReturnType<typeof sellerServer>;
 
 beforeAll(async () => {
   suite = await startBrowserSuite("dashboard", { localhostBaseUrl: true });
   ({ host, browser } = suite);
   seller = sellerServer(host);
+  // Members invited with the live key hold live access (the FINANCE below reads live mode too).
+  const liveSecret = (await approveForLive(host, true))!;
+  liveSeller = sellerServer(host, () => liveSecret);
   // Another site, for the cross-origin attempt.
   shop = await startServer({ "/": { body: "<!doctype html><title>Loja</title><h1>Loja</h1>" } });
 }, 180_000);
@@ -44,8 +48,8 @@ afterAll(() => suite?.stop(shop), 60_000);
 
 /** A call of the seller's server, with its secret key. */
 const v1 = (method: string, path: string, body?: unknown) => seller.v1(method, path, body);
-/** Invites a member with the secret key: the invite link, shown once. */
-const invite = (profile: string, firstName: string, lastName: string, email: string) => seller.invite(profile, firstName, lastName, email);
+/** Invites a member with the live secret key (so they hold live access): the invite link, shown once. */
+const invite = (profile: string, firstName: string, lastName: string, email: string) => liveSeller.invite(profile, firstName, lastName, email);
 /** A PIX charge created by the seller's server and paid by the buyer's bank (sandbox): its id. */
 const paidPix = (amount: number, description: string) => seller.paidPix(amount, description);
 
