@@ -174,6 +174,9 @@ export class PayLink extends PayElement {
         this.errors = Object.fromEntries(onFields.map((e) => [fieldOfPath(e.path)!, e.message]));
         const others = err.errors.filter((e) => !fieldOfPath(e.path)).map((e) => `${e.path}: ${e.message}`);
         this.alert = others.length > 0 ? others.join(" ") : s.fixErrors;
+      } else if (err instanceof GatewayError && err.code === "RATE_LIMITED") {
+        // The link's cap on unpaid charges per address or document (docs/payment-links.md): the form stays.
+        this.alert = s.tooManyUnpaid;
       } else if (err instanceof GatewayError && err.code === "CHECKOUT_SESSION_EXPIRED") {
         this.useSession(await openSession(link.id));
         this.alert = s.sessionExpired;

@@ -31,6 +31,7 @@ const en = {
   } as Record<string, string>,
   unavailableTitle: "Payment unavailable",
   sessionExpired: "This checkout expired. Start again.",
+  tooManyUnpaid: "This payment link already has unpaid payments from your connection or your CPF/CNPJ. Finish one of them, or try again in a few minutes.",
 };
 
 export type LinkStrings = typeof en;
@@ -65,6 +66,7 @@ const ptBR: LinkStrings = {
   },
   unavailableTitle: "Pagamento indisponível",
   sessionExpired: "Este pagamento expirou. Comece de novo.",
+  tooManyUnpaid: "Este link já tem pagamentos em aberto da sua conexão ou do seu CPF/CNPJ. Conclua um deles ou tente de novo em alguns minutos.",
 };
 
 const STRINGS: Record<Locale, LinkStrings> = { en, "pt-BR": ptBR };

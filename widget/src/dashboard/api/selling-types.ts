@@ -7,11 +7,19 @@
 import type { z } from "zod";
 import type { Page } from "../../../../worker/lib/pagination";
 import type { SellerOverviewSchema } from "../../../../worker/schemas/dashboard";
-import type { PaymentLink } from "../../../../worker/schemas/payment-link";
+import type { HeldUse, PaymentLink } from "../../../../worker/schemas/payment-link";
 import type { Seller } from "../../../../worker/schemas/seller";
 import type { Invoice, Subscription } from "../../../../worker/schemas/subscription";
 
-export type { Invoice, PaymentLink, Seller, Subscription };
+export type { HeldUse, Invoice, PaymentLink, Seller, Subscription };
+
+/** GET /dashboard/api/payment-links/{id}/holds: the page envelope of a link's held uses. */
+export type HeldUsesPage = Page<HeldUse>;
+
+/** POST /dashboard/api/payment-links/{id}/holds/{transactionId}/release: the link with the use back. */
+export interface HeldUseReleased {
+  paymentLink: PaymentLink;
+}
 
 /** GET /dashboard/api/overview: the figures of GET /v1/sellers/{id}/dashboard/overview. */
 export type Overview = z.infer<typeof SellerOverviewSchema>;

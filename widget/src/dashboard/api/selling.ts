@@ -5,7 +5,19 @@
 import { callDashboard, queryOf } from "./client";
 import { id } from "./endpoints";
 import type { Mode } from "./types";
-import type { Overview, PaymentLink, PaymentLinkDraft, Seller, SubSellersPage, Subscription, SubscriptionsPage, SubscriptionWithInvoices, PaymentLinksPage } from "./selling-types";
+import type {
+  HeldUseReleased,
+  HeldUsesPage,
+  Overview,
+  PaymentLink,
+  PaymentLinkDraft,
+  Seller,
+  SubSellersPage,
+  Subscription,
+  SubscriptionsPage,
+  SubscriptionWithInvoices,
+  PaymentLinksPage,
+} from "./selling-types";
 
 /** Items a page of links, subscriptions and sub-sellers. */
 export const LIST_PAGE_SIZE = 20;
@@ -26,6 +38,13 @@ export const createLink = (mode: Mode, draft: PaymentLinkDraft, idempotencyKey: 
 /** Activates or deactivates a link. */
 export const moveLink = (mode: Mode, linkId: string, move: "activate" | "deactivate") =>
   callDashboard<PaymentLink>(`/payment-links/${id(linkId)}/${move}${queryOf({ mode })}`, { method: "POST" });
+
+/** A link's held uses (its charges waiting to be paid), newest first: the first 100. */
+export const listHeldUses = (mode: Mode, linkId: string) => callDashboard<HeldUsesPage>(`/payment-links/${id(linkId)}/holds${queryOf({ mode, size: 100 })}`);
+
+/** Releases a held use: its charge is cancelled and the use is free. */
+export const releaseHeldUse = (mode: Mode, linkId: string, transactionId: string) =>
+  callDashboard<HeldUseReleased>(`/payment-links/${id(linkId)}/holds/${id(transactionId)}/release${queryOf({ mode })}`, { method: "POST" });
 
 /** A page of the mode's subscriptions, newest first. */
 export const listSubscriptions = (mode: Mode, cursor: string | null) =>

@@ -34,6 +34,7 @@ export const labelsEn = {
     "payment_link.create": "Payment link created",
     "payment_link.activate": "Payment link activated",
     "payment_link.deactivate": "Payment link deactivated",
+    "payment_link.release_hold": "Payment link's held use released",
     "subscription.cancel": "Subscription cancelled",
     "sub_seller.suspend": "Sub-seller suspended",
     "sub_seller.reactivate": "Sub-seller reactivated",

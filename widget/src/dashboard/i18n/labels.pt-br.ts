@@ -32,6 +32,7 @@ export const labelsPtBR: LabelStrings = {
     "payment_link.create": "Link de pagamento criado",
     "payment_link.activate": "Link de pagamento ativado",
     "payment_link.deactivate": "Link de pagamento desativado",
+    "payment_link.release_hold": "Uso reservado de link liberado",
     "subscription.cancel": "Assinatura cancelada",
     "sub_seller.suspend": "Subseller suspenso",
     "sub_seller.reactivate": "Subseller reativado",

@@ -47,6 +47,19 @@ export const paymentLinksStyles = [
       color: var(--_primary);
       padding: 0.5em 0;
     }
+    .holds {
+      display: grid;
+      gap: 0.5rem;
+      margin: 0.5rem 0 0;
+      padding: 0;
+      list-style: none;
+    }
+    .hold {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.25rem 1rem;
+    }
     .qr {
       display: block;
       width: min(14rem, 100%);
