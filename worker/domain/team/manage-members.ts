@@ -13,7 +13,7 @@ import type { Locale } from "../../lib/locale";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import { createInvite } from "../dashboard/invites";
-import { requireAuthorityOver, type TeamAuthority } from "./live-access";
+import { grantedLiveAccess, requireAuthorityOver, type TeamAuthority } from "./live-access";
 import { toTeamMember } from "./members";
 
 type MemberRow = typeof teamMembers.$inferSelect;
@@ -47,7 +47,7 @@ export interface MemberChange {
  */
 export async function changeMember(platform: Platform, authority: TeamAuthority, sellerId: string, memberId: string, change: MemberChange, locale: Locale) {
   const before = await changeableMember(platform, authority, sellerId, memberId);
-  if (change.liveAccess) requireAuthorityOver(authority, { liveAccess: true });
+  if (change.liveAccess !== undefined) grantedLiveAccess(authority, change.liveAccess);
   const at = platform.now().toISOString();
   const [after] = await platform.db
     .update(teamMembers)
