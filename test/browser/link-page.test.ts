@@ -99,7 +99,7 @@ async function payInSandbox(id: string): Promise<void> {
 }
 
 /** The link's charges, as its seller reads them. */
-async function chargesOf(linkId: string): Promise<Array<{ id: string; status: string; paymentMethod: string; paymentLinkId: string }>> {
+async function chargesOf(linkId: string): Promise<Array<{ id: string; status: string; paymentMethod: string; paymentLinkId: string; createdAt: string; paymentDetails: { expiresAt: string } | null }>> {
   const res = await fetch(`${host.base}/v1/transactions?paymentLinkId=${linkId}`, { headers: { "X-Api-Key": host.keys.secret } });
   return (await res.json()).items;
 }
@@ -151,6 +151,10 @@ describe("the payment link's page on a 375 px phone, against npm start", { timeo
     await page.screenshot({ path: join(RESULTS, "link-pix.png"), fullPage: true });
     const [charge] = await chargesOf(link.id);
     expect(charge).toMatchObject({ status: "PENDING", paymentMethod: "PIX", paymentLinkId: link.id });
+    // The page showing the QR has read the charge: it holds its use 30 minutes, not the 5 of a
+    // charge no one looked at (docs/payment-links.md, "Held uses").
+    expect(Date.parse(charge!.paymentDetails!.expiresAt) - Date.parse(charge!.createdAt)).toBe(30 * 60_000);
+    await page.locator("pay-checkout").getByText(/29:\d\d|30:00/).first().waitFor();
 
     await payInSandbox(charge!.id);
     const url = await expectBackAtStore(page, link.id);
