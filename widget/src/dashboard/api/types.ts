@@ -28,13 +28,18 @@ export interface Member {
   firstName: string;
   lastName?: string | null;
   profile: Profile;
+  /** Whether the member may act in live mode (docs/dashboard.md, "Test and live"); every answer of the API names it. */
+  liveAccess?: boolean;
 }
 
 /** GET /dashboard/api/me. */
 export interface Me {
-  member: Member;
-  /** `parentId`: a sub-seller's company; null for a company. */
-  seller: { id: string; name: string; parentId: string | null };
+  member: Member & { liveAccess: boolean };
+  /**
+   * `parentId`: a sub-seller's company; null for a company. `liveApprovedAt`: when the seller was
+   * approved for live (null: it may look at its live mode, which is empty, and change nothing there).
+   */
+  seller: { id: string; name: string; parentId: string | null; liveApprovedAt: string | null };
   /** Strings, so a permission added by the server later is kept rather than refused. */
   permissions: string[];
   session?: unknown;
@@ -49,6 +54,17 @@ export interface RegistrationOptions {
   options: PublicKeyCredentialCreationOptionsJSON;
   member: Pick<Member, "email" | "firstName" | "profile">;
   seller: { name: string };
+}
+
+/** POST /dashboard/api/passkeys/registration-options: a new passkey of the signed-in member's own. */
+export interface PasskeyOptions {
+  challengeId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+}
+
+/** POST /dashboard/api/passkeys: the passkey added. */
+export interface AddedPasskey {
+  passkey: { id: string; createdAt: string };
 }
 
 /** POST /dashboard/api/sign-in/options. */

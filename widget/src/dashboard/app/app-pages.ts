@@ -5,15 +5,17 @@
  * document's title of each.
  */
 import { html } from "lit";
-import type { Mode } from "../api/types";
+import type { Me, Mode } from "../api/types";
 import type { DashboardStrings } from "../i18n/locale";
 import { PATHS, type Route } from "../routing/routes";
 
 /** What the pages need from the app. */
 export interface PageContext {
   mode: Mode;
-  /** The member's permissions (none before `GET /me` answered). */
+  /** The member's permissions in this mode (none before `GET /me` answered): `permissionsIn`. */
   permissions: readonly string[];
+  /** Whether the member holds live access (their team page grants it only then). */
+  liveAccess: boolean;
   /** Follows an in-app link. */
   follow: (event: MouseEvent) => void;
 }
@@ -31,6 +33,17 @@ export const PAGE_PERMISSIONS: Partial<Record<Route["page"], readonly string[]>>
   "sub-sellers": ["sellers.read"],
   "audit-log": ["audit.read"],
 };
+
+/**
+ * What `me` may do on the pages in `mode`. In live mode, a seller not approved for live may look
+ * and change nothing (403 LIVE_MODE_NOT_APPROVED: docs/dashboard.md, "Test and live"), so only
+ * reading is left there, with the team's changes (the team has no mode): no button is offered that
+ * the server would refuse.
+ */
+export function permissionsIn(me: Me, mode: Mode): readonly string[] {
+  if (mode !== "live" || me.seller.liveApprovedAt !== null) return me.permissions;
+  return me.permissions.filter((p) => p.endsWith(".read") || p === "team.manage");
+}
 
 /** Whether a member with `permissions` may open `page`. */
 export const mayOpen = (page: Route["page"], permissions: readonly string[]) => PAGE_PERMISSIONS[page]?.some((p) => permissions.includes(p)) ?? true;
@@ -80,7 +93,7 @@ function pageOf(route: Route, ctx: PageContext) {
     case "developers":
       return html`<dashboard-developers .mode=${mode} .permissions=${ctx.permissions}></dashboard-developers>`;
     case "team":
-      return html`<dashboard-team .canManage=${can("team.manage")}></dashboard-team>`;
+      return html`<dashboard-team .canManage=${can("team.manage")} .liveAccess=${ctx.liveAccess}></dashboard-team>`;
     case "sub-sellers":
       return html`<dashboard-sub-sellers .mode=${mode} .canManage=${can("sellers.manage")}></dashboard-sub-sellers>`;
     case "audit-log":

@@ -2,7 +2,9 @@
  * `<dashboard-app>`: the seller dashboard (docs/dashboard.md), the one element of its page. It
  * owns the address bar (pages by `location.pathname` under `/dashboard`, history kept), the
  * signed-in member (`GET /dashboard/api/me`; without a session a member's page goes to sign in),
- * and the mode (test by default, kept for the tab in sessionStorage). Pages get what they need as
+ * and the mode (test by default, kept for the tab in sessionStorage; always test for a member
+ * without live access, and read-only in live for a seller not approved for live: app-pages.ts's
+ * `permissionsIn`). Pages get what they need as
  * properties and send their wishes up as events (events.ts). After a navigation, focus moves to
  * the page's region and the document's title names the page.
 
@@ -20,7 +22,7 @@ import type { Me, Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import type { DashboardEventMap } from "../events";
 import { needsSession, PATHS, routeOf, type Route } from "../routing/routes";
-import { pageTitle, renderPage } from "./app-pages";
+import { pageTitle, permissionsIn, renderPage } from "./app-pages";
 import { appStyles } from "./dashboard-app.styles";
 
 const MODE_KEY = "pay-dashboard:mode";
@@ -65,6 +67,11 @@ export class DashboardApp extends DashboardElement {
     else if (path !== location.pathname + location.search) history.pushState(null, "", path);
     this.show(routeOf(new URL(path, location.href).pathname));
   };
+
+  /** The mode shown: the one chosen, if the member holds live access; test otherwise. */
+  private get shownMode(): Mode {
+    return this.me?.member.liveAccess ? this.mode : "test";
+  }
 
   private onModeChange = (e: DashboardEventMap["dashboard-mode-change"]) => {
     this.mode = e.detail.mode;
@@ -120,16 +127,18 @@ export class DashboardApp extends DashboardElement {
 
   override render() {
     const route = this.route;
-    const page = () => renderPage(route, { mode: this.mode, permissions: this.me?.permissions ?? [], follow: this.follow }, this.s);
+    const me = this.me;
+    const mode = this.shownMode;
+    const page = () => renderPage(route, { mode, permissions: me ? permissionsIn(me, mode) : [], liveAccess: me?.member.liveAccess ?? false, follow: this.follow }, this.s);
     if (!needsSession(route)) return html`<main part="main" class="narrow" tabindex="-1">${page()}</main>`;
-    if (!this.me) {
+    if (!me) {
       const body = this.meError
         ? html`<p class="alert" role="alert">${this.meError}</p><button type="button" @click=${this.retry}>${this.s.retry}</button>`
         : html`<p role="status">${this.s.loading}</p>`;
       return html`<main part="main" class="narrow" tabindex="-1">${body}</main>`;
     }
     const current = route.page === "payment" ? "payments" : route.page === "subscription" ? "subscriptions" : route.page;
-    return html`<dashboard-header part="header" .me=${this.me} .mode=${this.mode} current=${current}></dashboard-header>
+    return html`<dashboard-header part="header" .me=${me} .mode=${mode} current=${current}></dashboard-header>
       <main part="main" tabindex="-1">${page()}</main>`;
   }
 }

@@ -5,6 +5,12 @@
  * with a badge saying which data shows, the link to the member's own sessions (every member's), and
  * the sign-out button (`POST /dashboard/api/sign-out`).
  *
+ * Live mode (docs/dashboard.md, "Test and live"): the switch is there only for a member who holds
+ * live access (`me.member.liveAccess`); a test-only member sees the test badge and a note that live
+ * mode needs live access, granted by an owner. In live mode, a seller not approved for live
+ * (`me.seller.liveApprovedAt` null) gets a note that nothing can be changed there (the app hides
+ * the change buttons too). The note describes the switch (`aria-describedby`).
+ *
  * Sub-sellers are a company's only: `GET /me`'s seller names its `parentId` (null for a company),
  * so a sub-seller's member never sees the section (asking the list to find out would write a
  * denied audit row for such a member on every visit).
@@ -19,7 +25,8 @@
  *
  * @csspart base - The header.
  * @csspart nav - The sections' navigation.
- * @csspart mode-switch - The live mode switch.
+ * @csspart mode-switch - The live mode switch (only for a member with live access).
+ * @csspart mode-note - Why live mode is closed or read-only, when it is.
  * @csspart sessions-link - The member's sessions.
  * @csspart sign-out-button - Sign out.
  */
@@ -74,6 +81,8 @@ export class DashboardHeader extends DashboardElement {
     const s = this.s;
     const live = this.mode === "live";
     const name = [me.member.firstName, me.member.lastName].filter(Boolean).join(" ");
+    const liveAccess = me.member.liveAccess;
+    const note = !liveAccess ? s.access.testOnlyNote : live && me.seller.liveApprovedAt === null ? s.access.notApprovedNote : "";
     return html`<header part="base">
         <div class="who">
           <p class="seller">${me.seller.name}</p>
@@ -88,14 +97,17 @@ export class DashboardHeader extends DashboardElement {
           </ul>
         </nav>
         <div class="controls">
-          <label class="switch" part="mode-switch">
-            <input type="checkbox" role="switch" .checked=${live} @change=${this.switchMode} />
-            ${s.liveMode}
-          </label>
+          ${liveAccess
+            ? html`<label class="switch" part="mode-switch">
+                <input type="checkbox" role="switch" .checked=${live} aria-describedby=${note ? "mode-note" : nothing} @change=${this.switchMode} />
+                ${s.liveMode}
+              </label>`
+            : nothing}
           <span class="badge mode ${this.mode}">${live ? s.liveData : s.testData}</span>
           <a part="sessions-link" class="sessions" href=${PATHS.sessions} aria-current=${this.current === "sessions" ? "page" : nothing} @click=${this.follow}>${s.sessions.title}</a>
           <button part="sign-out-button" class="secondary" type="button" ?disabled=${this.busy} @click=${this.signOut}>${s.signOut}</button>
         </div>
+        ${note ? html`<p id="mode-note" part="mode-note" class="mode-note">${note}</p>` : nothing}
       </header>
       ${this.error ? html`<p class="alert" role="alert">${this.error}</p>` : nothing}`;
   }

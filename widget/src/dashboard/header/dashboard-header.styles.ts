@@ -1,4 +1,7 @@
-/** `<dashboard-header>`'s styles: who and the controls on the first row, the sections on the next (wrapping on a phone). */
+/**
+ * `<dashboard-header>`'s styles: who and the controls on the first row, the live mode's note (when
+ * there is one) under them, the sections on the next (wrapping on a phone).
+ */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 
@@ -86,6 +89,12 @@ export const headerStyles = [
     }
     .badge.live {
       color: var(--_ok);
+    }
+    .mode-note {
+      order: 2;
+      flex: 1 1 100%;
+      color: var(--_muted);
+      font-size: 0.875rem;
     }
     .alert {
       max-width: 70rem;

@@ -2,9 +2,11 @@
  * The dashboard's language: en when the browser's language (`navigator.language`) is English,
  * pt-BR otherwise (the service's sellers are Brazilian). Chosen once, when the page loads; amounts
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
- * selling, developers and team sections), joined here into one object.
+ * selling, developers and team sections, live access and passkeys), joined here into one object.
  */
 import type { Locale } from "../../locale";
+import { accessEn, type AccessStrings } from "./access.en";
+import { accessPtBR } from "./access.pt-br";
 import { developersEn, type DeveloperStrings } from "./developers.en";
 import { developersPtBR } from "./developers.pt-br";
 import { labelsEn, type LabelStrings } from "./labels.en";
@@ -17,7 +19,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings;
 
 export type { Locale };
 
@@ -32,4 +34,6 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 
 /** The page's words. */
 export const strings: DashboardStrings =
-  LOCALE === "en" ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn } : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR };
+  LOCALE === "en"
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR };

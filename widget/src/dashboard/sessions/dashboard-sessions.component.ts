@@ -6,15 +6,23 @@
  * "Sign out everywhere" (`POST /dashboard/api/sign-out-everywhere`, after confirming) ends them
  * all, this one included, and the app goes to the sign-in page.
  *
+ * "Add a passkey (new device)": the member creates another passkey of their own (options from
+ * `POST /dashboard/api/passkeys/registration-options`, the browser's ceremony, then
+ * `POST /dashboard/api/passkeys`): on this device, a security key or a phone, as the browser
+ * offers. It is how a registered member gets another device (a new invite link is only for a
+ * member who has not registered). Success and failure are said beside the button.
+ *
  * @event dashboard-signed-out - Every session ended (this one too).
  * @event dashboard-session-ended - The API answered 401.
  *
  * @csspart list - The sessions' list.
+ * @csspart add-passkey-button - Add a passkey.
  * @csspart sign-out-everywhere-button - Sign out everywhere.
  */
 import { html, nothing } from "lit";
 import { query, state } from "lit/decorators.js";
 import { listSessions, signOutEverywhere } from "../api/endpoints";
+import { addOwnPasskey, ceremonyFailure } from "../api/passkeys";
 import type { Session } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
@@ -30,6 +38,9 @@ export class DashboardSessions extends DashboardElement {
   @state() private sessions?: Session[];
   @state() private alert?: string;
   @state() private busy = false;
+  @state() private adding = false;
+  @state() private passkeyNotice?: string;
+  @state() private passkeyAlert?: string;
   @query("dashboard-confirm-dialog") private confirm!: DashboardConfirmDialog;
 
   override connectedCallback(): void {
@@ -60,6 +71,25 @@ export class DashboardSessions extends DashboardElement {
     }
   };
 
+  private addPasskey = async () => {
+    const s = this.s;
+    this.adding = true;
+    this.passkeyNotice = this.passkeyAlert = undefined;
+    try {
+      await addOwnPasskey();
+      this.passkeyNotice = s.access.passkeyAdded;
+    } catch (err) {
+      const ceremony = ceremonyFailure(err);
+      if (ceremony === "cancelled") this.passkeyAlert = s.passkeyCancelled;
+      else if (ceremony === "unsupported") this.passkeyAlert = s.passkeyUnsupported;
+      else if (ceremony === "registered") this.passkeyAlert = s.access.passkeyRegistered;
+      else if (ceremony) this.passkeyAlert = s.passkeyFailed;
+      else this.passkeyAlert = this.messageOf(err) || undefined;
+    } finally {
+      this.adding = false;
+    }
+  };
+
   private item(session: Session) {
     const t = this.s.sessions;
     const { browser, os } = summarize(session.userAgent);
@@ -87,7 +117,14 @@ export class DashboardSessions extends DashboardElement {
       <p role="status">${sessions ? t.count(sessions.length) : this.alert ? "" : s.loading}</p>
       ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
       ${sessions?.length ? html`<ul part="list" class="sessions">${sessions.map((session) => this.item(session))}</ul>` : nothing}
-      <div class="everywhere">
+      <section class="box" aria-labelledby="passkey-title">
+        <h2 id="passkey-title">${s.access.passkeyTitle}</h2>
+        <p>${s.access.passkeyLead}</p>
+        <button part="add-passkey-button" type="button" ?disabled=${this.adding} @click=${this.addPasskey}>${s.access.addPasskey}</button>
+        <div aria-live="polite">${this.adding ? html`<p>${s.access.addingPasskey}</p>` : this.passkeyNotice ? html`<p class="notice">${this.passkeyNotice}</p>` : nothing}</div>
+        ${this.passkeyAlert ? html`<p class="alert" role="alert">${this.passkeyAlert}</p>` : nothing}
+      </section>
+      <div class="box everywhere">
         <p>${t.everywhereLead}</p>
         <button part="sign-out-everywhere-button" class="secondary danger" type="button" ?disabled=${this.busy} @click=${this.everywhere}>${t.everywhere}</button>
       </div>

@@ -1,4 +1,7 @@
-/** `<dashboard-sessions>`'s styles: sessions as cards in a grid (one column on a phone), the whole user agent wrapping. */
+/**
+ * `<dashboard-sessions>`'s styles: sessions as cards in a grid (one column on a phone), the whole
+ * user agent wrapping; adding a passkey and signing out everywhere in boxes of their own.
+ */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { listPageStyles } from "../styles/list-page.styles";
@@ -15,7 +18,7 @@ export const sessionsStyles = [
       ${cardGrid}
     }
     .session,
-    .everywhere {
+    .box {
       ${card}
     }
     .title {
@@ -40,7 +43,7 @@ export const sessionsStyles = [
       font-size: 0.875em;
       overflow-wrap: anywhere;
     }
-    .everywhere {
+    .box {
       justify-items: start;
     }
     ${dangerRules}

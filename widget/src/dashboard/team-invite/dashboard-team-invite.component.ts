@@ -3,7 +3,13 @@
  * name, and a profile (Administrator, Finance or Operations; the OWNER is never invited here). The
  * answer's invite link is shown once, in a `<dashboard-once-dialog>` with a copy button: the
  * server keeps only its hash. The server's refusals (400 VALIDATION_FAILED, 409 for an e-mail
- * already in the team) are shown under the field they name, or as an alert.
+ * already in the team, 403 LIVE_ACCESS_REQUIRED) are shown under the field they name, or as an alert.
+ *
+ * Live access (docs/dashboard.md, "Test and live"): an inviter who holds it (`liveAccess`) gets a
+ * "live access" checkbox, checked by default (the server's default is the inviter's own); a
+ * test-only inviter gets none, and whom they invite is test-only.
+ *
+ * Properties: `liveAccess` (the inviter holds live access).
  *
  * @event dashboard-member-invited - The member was added: `detail.memberId`.
  * @event dashboard-session-ended - The API answered 401.
@@ -14,10 +20,10 @@
  * @csspart alert - Why the invite was refused.
  */
 import { html, nothing } from "lit";
-import { query, state } from "lit/decorators.js";
+import { property, query, state } from "lit/decorators.js";
 import { DashboardApiError } from "../api/client";
 import type { MemberDraft } from "../api/developers-types";
-import { ADDABLE_PROFILES, inviteMember } from "../api/team";
+import { ADDABLE_PROFILES, inviteMember, type InviteDraft } from "../api/team";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
 import { dateTime } from "../format";
@@ -29,6 +35,7 @@ import { teamInviteStyles } from "./dashboard-team-invite.styles";
 export class DashboardTeamInvite extends DashboardElement {
   static override styles = teamInviteStyles;
 
+  @property({ attribute: false }) liveAccess = false;
   @state() private busy = false;
   @state() private errors: FieldErrors = {};
   @state() private alert?: string;
@@ -43,8 +50,9 @@ export class DashboardTeamInvite extends DashboardElement {
     const form = e.target as HTMLFormElement;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
-    const draft: MemberDraft = { email: text("email"), firstName: text("firstName"), profile: text("profile") as MemberDraft["profile"] };
+    const draft: InviteDraft = { email: text("email"), firstName: text("firstName"), profile: text("profile") as MemberDraft["profile"] };
     if (text("lastName")) draft.lastName = text("lastName");
+    if (this.liveAccess) draft.liveAccess = data.get("liveAccess") === "on";
     this.errors = { ...(draft.email.includes("@") ? {} : { email: t.emailInvalid }), ...(draft.firstName ? {} : { firstName: t.firstNameRequired }) };
     this.alert = undefined;
     if (Object.keys(this.errors).length > 0) return;
@@ -79,6 +87,12 @@ export class DashboardTeamInvite extends DashboardElement {
         ${field("firstName", t.firstName, input("firstName", "text", "off"), e)}
         ${field("lastName", t.lastName, input("lastName", "text", "off"), e)}
         ${field("profile", s.profile, html`<select id="profile" name="profile" aria-describedby="profile-error">${ADDABLE_PROFILES.map((p) => html`<option value=${p} ?selected=${p === "OPERATION"}>${s.profiles[p]}</option>`)}</select>`, e)}
+        ${this.liveAccess
+          ? html`<div class="field">
+              <label class="check"><input id="liveAccess" name="liveAccess" type="checkbox" checked aria-describedby="liveAccess-hint" /> ${s.access.liveAccess}</label>
+              <p id="liveAccess-hint" class="muted">${s.access.inviteLiveHint}</p>
+            </div>`
+          : nothing}
         <button part="invite-button" type="submit" ?disabled=${this.busy}>${t.invite}</button>
       </form>
       <div aria-live="polite">${this.busy ? html`<p>${t.inviting}</p>` : nothing}</div>

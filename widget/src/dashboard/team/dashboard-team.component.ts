@@ -1,12 +1,16 @@
 /**
  * `<dashboard-team>`: `/dashboard/team`, for members with `team.read`. The team
- * (`GET /dashboard/api/team`) with each member's profile, status and last access as the API labels
- * them (member-card.ts). For `team.manage`: the invite form (`<dashboard-team-invite>`), and for
- * each member but the OWNER and the removed, another profile (`PATCH …/{id}`), a new invite link
- * (`POST …/{id}/invite`: shown once, the earlier links stop working) and remove (`DELETE …/{id}`,
- * after confirming: the member is DISABLED, their sessions and invites end).
+ * (`GET /dashboard/api/team`) with each member's profile, status, live access and last access as
+ * the API labels them (member-card.ts). For `team.manage`: the invite form
+ * (`<dashboard-team-invite>`), and for each member but the OWNER and the removed, another profile
+ * (`PATCH …/{id}`), a new invite link for one who has not registered yet (`POST …/{id}/invite`:
+ * shown once, the earlier links stop working) and remove (`DELETE …/{id}`, after confirming: the
+ * member is DISABLED, their sessions and invites end). A viewer who holds live access also grants
+ * it (after confirming) or removes it (`PATCH …/{id} {liveAccess}`); a test-only viewer gets no
+ * control on a member who holds it. A refusal (403 LIVE_ACCESS_REQUIRED, 409) shows its `detail`
+ * on the member's card.
  *
- * Properties: `canManage` (`team.manage`).
+ * Properties: `canManage` (`team.manage`), `liveAccess` (the viewer holds live access).
  *
  * @event dashboard-session-ended - The API answered 401.
  *
@@ -16,12 +20,12 @@
 import { html, nothing } from "lit";
 import { property, query, state } from "lit/decorators.js";
 import type { MemberDraft, TeamMember } from "../api/developers-types";
-import { changeProfile, listTeam, reinviteMember, removeMember } from "../api/team";
+import { changeLiveAccess, changeProfile, listTeam, reinviteMember, removeMember } from "../api/team";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import type { DashboardOnceDialog } from "../once-dialog/dashboard-once-dialog";
-import { memberCard, nameOf } from "./member-card";
+import { memberCard, nameOf, type MemberCardContext } from "./member-card";
 import { teamStyles } from "./dashboard-team.styles";
 
 /** The team page, `<dashboard-team>`. */
@@ -29,10 +33,12 @@ export class DashboardTeam extends DashboardElement {
   static override styles = teamStyles;
 
   @property({ attribute: false }) canManage = false;
+  @property({ attribute: false }) liveAccess = false;
 
   @state() private members?: TeamMember[];
   @state() private alert?: string;
   @state() private notice?: string;
+  @state() private failure?: { id: string; message: string };
   @state() private busy = true;
   @state() private busyId: string | null = null;
   @state() private linkNote = "";
@@ -56,16 +62,17 @@ export class DashboardTeam extends DashboardElement {
     }
   };
 
-  /** Runs a change of `member`, saying `done` after it and reading the team again. */
+  /** Runs a change of `member`, saying `done` after it and reading the team again; a refusal is said on the member's card. */
   private async change(member: TeamMember, run: () => Promise<unknown>, done: string): Promise<void> {
     this.busyId = member.id;
-    this.alert = this.notice = undefined;
+    this.alert = this.notice = this.failure = undefined;
     try {
       await run();
       this.notice = done;
       await this.load();
     } catch (err) {
-      this.alert = this.messageOf(err) || undefined;
+      const message = this.messageOf(err);
+      this.failure = message ? { id: member.id, message } : undefined;
     } finally {
       this.busyId = null;
     }
@@ -73,6 +80,12 @@ export class DashboardTeam extends DashboardElement {
 
   private changeProfile = (m: TeamMember, profile: MemberDraft["profile"]) =>
     this.change(m, () => changeProfile(m.id, profile), this.s.team.profileChanged(nameOf(m), this.s.profiles[profile] ?? profile));
+
+  private changeLiveAccess = async (m: TeamMember, liveAccess: boolean) => {
+    const a = this.s.access;
+    if (liveAccess && !(await this.confirm.ask(a.confirmGrant(nameOf(m)), a.grant))) return;
+    await this.change(m, () => changeLiveAccess(m.id, liveAccess), liveAccess ? a.granted(nameOf(m)) : a.revoked(nameOf(m)));
+  };
 
   private reinvite = (m: TeamMember) =>
     this.change(
@@ -93,10 +106,20 @@ export class DashboardTeam extends DashboardElement {
 
   override render() {
     const s = this.s;
-    const ctx = { s, canManage: this.canManage, busyId: this.busyId, changeProfile: this.changeProfile, reinvite: this.reinvite, remove: this.removeOne };
+    const ctx: MemberCardContext = {
+      s,
+      canManage: this.canManage,
+      liveAccess: this.liveAccess,
+      busyId: this.busyId,
+      failure: this.failure,
+      changeProfile: this.changeProfile,
+      changeLiveAccess: this.changeLiveAccess,
+      reinvite: this.reinvite,
+      remove: this.removeOne,
+    };
     const members = this.members;
     return html`<h1>${s.nav.team}</h1>
-      ${this.canManage ? html`<dashboard-team-invite part="invite" @dashboard-member-invited=${this.load}></dashboard-team-invite>` : nothing}
+      ${this.canManage ? html`<dashboard-team-invite part="invite" .liveAccess=${this.liveAccess} @dashboard-member-invited=${this.load}></dashboard-team-invite>` : nothing}
       <section aria-labelledby="members-title" class="stack">
         <h2 id="members-title">${s.team.members}</h2>
         <p class="muted" role="status">${this.busy && !members ? s.loading : members ? s.team.count(members.length) : ""}</p>
