@@ -37,3 +37,18 @@ export function pixBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/**
+ * A valid CPF (check digits computed) for the `n`-th buyer of a test: buyers paying at once are
+ * different people, each within a link's cap per document (payment-links/holds.ts).
+ */
+export function cpfOf(n: number): string {
+  const base = String(100_000_000 + n).slice(-9).split("").map(Number);
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const first = check(base);
+  return [...base, first, check([...base, first])].join("");
+}

@@ -1,6 +1,8 @@
 /** Payment-link test helpers: bodies, and a buyer's calls (no key) to a link's checkout. */
 import { expect } from "vitest";
 import { VALID_CPF } from "./fixtures";
+
+export { cpfOf } from "./fixtures";
 import type { Ctx } from "./transactions";
 
 type AppLike = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
@@ -26,21 +28,6 @@ export async function createLink(ctx: Pick<Ctx, "post">, overrides: Record<strin
   const res = await ctx.post("/v1/payment-links", linkBody(overrides));
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
-}
-
-/**
- * A valid CPF (check digits computed) for the `n`-th buyer of a test: buyers paying at once are
- * different people, each within a link's cap per document (payment-links/holds.ts).
- */
-export function cpfOf(n: number): string {
-  const base = String(100_000_000 + n).slice(-9).split("").map(Number);
-  const check = (digits: number[]) => {
-    const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const first = check(base);
-  return [...base, first, check([...base, first])].join("");
 }
 
 /** A buyer, as the link's page collects it. */

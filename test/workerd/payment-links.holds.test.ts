@@ -10,7 +10,7 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { cpfOf } from "../support/payment-links";
+import { cpfOf } from "../support/fixtures";
 import { api, apiJson } from "./api";
 
 type Link = { id: string; currentUses: number; reservedUses: number; maxAmountInCents: number | null };

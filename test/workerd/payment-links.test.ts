@@ -8,8 +8,7 @@ import { createExecutionContext, createScheduledController } from "cloudflare:te
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { VALID_CPF } from "../support/fixtures";
-import { cpfOf } from "../support/payment-links";
+import { cpfOf, VALID_CPF } from "../support/fixtures";
 import { api, apiJson } from "./api";
 
 type Link = { id: string; status: string; publicUrl: string; currentUses: number; reservedUses: number };
