@@ -39,9 +39,16 @@ export interface SealedParts {
   data: Uint8Array<ArrayBuffer>;
 }
 
+/** base64url both ways: the portable pair, or a host's faster one (Node's Buffer). */
+export interface Base64url {
+  encode(bytes: Uint8Array): string;
+  decode(text: string): Uint8Array<ArrayBuffer>;
+}
+const PORTABLE: Base64url = { encode: toBase64url, decode: fromBase64url };
+
 /** Formats a sealed value. */
-export function formatSealed(keyId: string, iv: Uint8Array, data: Uint8Array): string {
-  return `${PREFIX}.${keyId}.${toBase64url(iv)}.${toBase64url(data)}`;
+export function formatSealed(keyId: string, iv: Uint8Array, data: Uint8Array, codec: Base64url = PORTABLE): string {
+  return `${PREFIX}.${keyId}.${codec.encode(iv)}.${codec.encode(data)}`;
 }
 
 /** True for a value this vault sealed (as opposed to legacy clear text). */
@@ -50,10 +57,10 @@ export function isSealed(value: string): boolean {
 }
 
 /** Splits a sealed value; throws on anything else. */
-export function parseSealed(sealed: string): SealedParts {
+export function parseSealed(sealed: string, codec: Base64url = PORTABLE): SealedParts {
   const [prefix, keyId, iv, data, ...rest] = sealed.split(".");
   if (prefix !== PREFIX || !keyId || !iv || !data || rest.length) throw new Error("not a sealed vault value");
-  return { keyId, iv: fromBase64url(iv), data: fromBase64url(data) };
+  return { keyId, iv: codec.decode(iv), data: codec.decode(data) };
 }
 
 /** Decodes VAULT_KEY (base64 of 32 bytes; checked at start by config-rules). */

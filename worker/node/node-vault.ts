@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from "node:crypto";
 import { pooledRandomBytes, toHex } from "../lib/crypto";
-import { formatSealed, parseSealed, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Vault } from "../lib/vault";
+import { formatSealed, parseSealed, unknownKeyError, VAULT_INFO, vaultKeyBytes, type Base64url, type Vault } from "../lib/vault";
 
 interface NodeKeys {
   keyId: string;
@@ -14,6 +14,19 @@ interface NodeKeys {
 }
 
 const TAG_BYTES = 16;
+
+/**
+ * Buffer's base64url: the same text as lib/base64url's btoa-based pair, at a fraction of the cost
+ * (btoa, a string of char codes and three regex passes cost ~50 µs for a 1.5 KB stored answer).
+ */
+const BUFFER_BASE64URL: Base64url = {
+  encode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url"),
+  decode: (text) => {
+    if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new Error("invalid base64url");
+    const buf = Buffer.from(text, "base64url");
+    return new Uint8Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  },
+};
 /** AES-GCM's 96-bit IV, from the random pool: one `randomBytes(12)` per seal cost 40 µs under load. */
 const IV_BYTES = 12;
 
@@ -32,10 +45,10 @@ export function createNodeVault(vaultKey: string, previousKeys: string[] = []): 
       const iv = pooledRandomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", current.aes, iv);
       const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-      return formatSealed(current.keyId, iv, data);
+      return formatSealed(current.keyId, iv, data, BUFFER_BASE64URL);
     },
     async open(sealed) {
-      const { keyId, iv, data } = parseSealed(sealed);
+      const { keyId, iv, data } = parseSealed(sealed, BUFFER_BASE64URL);
       const keys = byId.get(keyId);
       if (!keys) throw unknownKeyError(keyId);
       const decipher = createDecipheriv("aes-256-gcm", keys.aes, iv);
