@@ -88,4 +88,12 @@ describe("idempotency keys of card payments in workerd", () => {
     const again = await api("POST", "/v1/transactions", { paymentMethod: "CREDIT_CARD", amount: 2400, currency: "BRL", buyer, card: { ...visa, cvv: "111" } }, { "X-Api-Key": inject("apiKey"), "Idempotency-Key": key });
     expect(again.status).toBe(200);
   });
+
+  it("a transaction created with card.tokenize and paid in the browser with another card reports no cardToken (issue 28)", async () => {
+    const tx = await apiJson<Pending & { cardToken: string | null }>("POST", "/v1/transactions", 201, { paymentMethod: "CREDIT_CARD", amount: 2400, currency: "BRL", buyer, card: { ...card("5555555555554444"), tokenize: true } });
+    expect(tx.cardToken).toEqual(expect.any(String));
+    await browserThreeDs(tx, "4111111111111111");
+    expect((await confirm(tx)).status).toBe(200);
+    expect(await apiJson("GET", `/v1/transactions/${tx.id}`, 200)).toMatchObject({ status: "PAID", cardToken: null, card: { last4digits: "1111" } });
+  });
 });

@@ -3,14 +3,15 @@
  * over the libSQL HTTP database: a member invited by a test key is test-only and cannot roll or
  * mint live keys; a company the operator has not approved has no live mode to change; a test-mode
  * sub-seller gets no live key; a live sub-seller's key changes nothing until its company's live
- * KYC decision; an ACTIVE member cannot be re-invited.
+ * KYC decision; an ACTIVE member cannot be re-invited; concurrent first key pairs make one; a
+ * stored answer holding a client secret is sealed.
  */
 import { createClient } from "@libsql/client/web";
 import { env, exports } from "cloudflare:workers";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { apiKeys, teamMembers } from "../../worker/db/schema";
+import { apiKeys, idempotencyKeys, teamMembers } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
 import { approveSellerForLive, createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
 import { DashboardVisitor } from "../support/dashboard";
@@ -101,5 +102,27 @@ describe("test and live in workerd", () => {
     expect(await decided.json()).toMatchObject({ status: "ACTIVE" });
     const made = await api("POST", "/v1/payment-links", link, asKey(liveSub.apiKey));
     expect(made.status, await made.clone().text()).toBe(201);
+  });
+
+  it("12 concurrent first live key pairs give one 201 and one pair; an answer holding a client secret is stored sealed and replayed byte for byte", async () => {
+    const seller = await company();
+    await approveSellerForLive(db, seller.sellerId, new Date());
+    const boss = await owner(seller.sellerId);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => boss.request("POST", "/dashboard/api/keys?mode=live")));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    expect((await liveKeysOf(seller.sellerId)).map((k) => k.kind).sort()).toEqual(["publishable", "secret"]);
+
+    const key = { ...asKey(seller.apiKey), "Idempotency-Key": `sealed-${unique()}` };
+    const body = { paymentMethod: "PIX", amount: 1500, currency: "BRL", description: "Selado", buyer: { name: "Maria da Silva", email: "maria@example.com", documentType: "CPF", documentNumber: "52998224725" } };
+    const first = await api("POST", "/v1/transactions", body, key);
+    expect(first.status).toBe(201);
+    const text = await first.text();
+    const secret = (JSON.parse(text) as { clientSecret: string }).clientSecret;
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.sellerId, seller.sellerId), eq(idempotencyKeys.key, key["Idempotency-Key"])));
+    expect(row!.responseBody).toMatch(/^v1\./);
+    expect(row!.responseBody).not.toContain(secret);
+    const again = await api("POST", "/v1/transactions", body, key);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(text);
   });
 });
