@@ -83,3 +83,103 @@ export interface Acquirers {
   /** Card acquirers per mode, which smart routing chooses between (routing.ts); none live yet. */
   cards: { test: readonly CardAcquirer[]; live: readonly CardAcquirer[] };
 }
+
+/**
+ * A charge the gateway asks a PIX PSP to create (API Pix `PUT /cob/{txid}`, or `PUT /cobv/{txid}`
+ * with a due date). `txid` is derived from the transaction, so a retry asks for the same charge.
+ */
+export interface PixChargeRequest {
+  txid: string;
+  /** Minor units (centavos). */
+  amount: number;
+  /** The DICT key that receives it (the platform's, or the seller's own). */
+  receiverKey: string;
+  /** `cob`: seconds until it expires. */
+  expiresInSeconds: number;
+  /** `cobv`: the due date (YYYY-MM-DD) and the days after it the charge may still be paid. */
+  due?: { date: string; validDaysAfter: number };
+  /** The payer, when known (devedor): CPF or CNPJ digits and name. */
+  debtor?: { document: string; documentType: "CPF" | "CNPJ"; name: string };
+  /** solicitacaoPagador: what the payer's app shows (at most 140 characters). */
+  description?: string;
+}
+
+/** A charge as the PSP holds it. */
+export interface PspPixCharge {
+  txid: string;
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR" | "REMOVIDA_PELO_PSP";
+  amount: number;
+  /** The BR Code the payer's app reads (pixCopiaECola), and the location it names. */
+  brCode: string;
+  location: string;
+  /** The PIX received for it (one, for a paid cob). */
+  payments: PspPixPayment[];
+}
+
+/** One PIX received (API Pix `Pix`): its end-to-end id, amount and time. */
+export interface PspPixPayment {
+  endToEndId: string;
+  txid: string | null;
+  amount: number;
+  paidAt: string;
+}
+
+/** A devolução (refund of a received PIX) as the PSP holds it. */
+export interface PspRefund {
+  id: string;
+  endToEndId: string;
+  amount: number;
+  status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO";
+  /** NAO_REALIZADO: the PSP's reason (motivo). */
+  reason?: string;
+}
+
+/**
+ * A PIX PSP reached through the Banco Central's API Pix (worker/connectors/bcb-pix/): the live
+ * side of PIX. Every method throws PspUnavailableError when the PSP cannot be reached or answers
+ * 5xx (the caller may retry: the same txid or refund id is the PSP's idempotency), and
+ * PspRejectedError when it refuses the request (4xx).
+ */
+export interface PixPsp {
+  readonly name: string;
+  /** Creates the charge; a retry with the same txid answers the charge already there. */
+  createCharge(charge: PixChargeRequest): Promise<PspPixCharge>;
+  /** The charge `txid` (cob, or cobv when `due`), or null when the PSP has none. */
+  getCharge(txid: string, kind?: "cob" | "cobv"): Promise<PspPixCharge | null>;
+  /** Removes an ATIVA charge (REMOVIDA_PELO_USUARIO_RECEBEDOR); a charge already removed is fine. */
+  removeCharge(txid: string, kind?: "cob" | "cobv"): Promise<void>;
+  /** Asks for a devolução of `amount` of the PIX `endToEndId`, under the refund's own id. */
+  refund(endToEndId: string, refundId: string, amount: number): Promise<PspRefund>;
+  /** The devolução `refundId` of `endToEndId`, as it stands. */
+  getRefund(endToEndId: string, refundId: string): Promise<PspRefund>;
+  /** The PIX received between `from` and `to` (ISO 8601), every page. */
+  listReceived(from: string, to: string): Promise<PspPixPayment[]>;
+  /** Registers `url` as the receiver key's callback (`PUT /webhook/{chave}`). */
+  registerWebhook(receiverKey: string, url: string): Promise<void>;
+  /** The callback URL registered for the key, or null. */
+  getWebhook(receiverKey: string): Promise<string | null>;
+}
+
+/** The PSP could not be reached, timed out or answered 5xx: nothing can be concluded; retry later. */
+export class PspUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** Seconds the PSP asked to wait (Retry-After), if it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "PspUnavailableError";
+  }
+}
+
+/** The PSP refused the request (4xx): its problem's title and detail, never payer data. */
+export class PspRejectedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string,
+  ) {
+    super(`${status} ${title}: ${detail}`);
+    this.name = "PspRejectedError";
+  }
+}
