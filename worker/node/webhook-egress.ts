@@ -11,15 +11,14 @@
  * answer: the connection never asks DNS again. TLS still verifies the certificate against the
  * name (Node sets the SNI from the host, not from the address).
  *
- * node:http rather than the global fetch: Node's fetch (undici) takes no per-request lookup
- * without a `dispatcher` from the undici package, a dependency this needs no more than the
- * ~100 lines below. Like fetch with `redirect: "manual"`, a 3xx is returned as is, never followed.
+ * The request itself is node/http-request.ts's (node:http rather than fetch, which takes no
+ * per-request lookup): like fetch with `redirect: "manual"`, a 3xx is returned as is, never followed.
  */
 import { isIP, type LookupFunction } from "node:net";
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import { Readable } from "node:stream";
+import { sendNodeRequest } from "./http-request";
 import { refusedDestination, WebhookRefusedError } from "../domain/webhooks/url";
 import type { WebhookPost } from "../platform";
 
@@ -40,8 +39,6 @@ export interface WebhookEgressOptions {
 
 /** How long a kept-alive connection may sit unused before it is closed. */
 const IDLE_SOCKET_MS = 5_000;
-/** Statuses whose answer has no body (the Response constructor refuses one). */
-const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 const systemLookup: Resolve = (hostname) => dnsLookup(hostname, { all: true });
 
@@ -78,7 +75,8 @@ export function createWebhookEgress(options: WebhookEgressOptions = {}): (post: 
       const refused = refusedDestination(host, address, livemode);
       if (refused) throw new WebhookRefusedError(refused);
     }
-    return post(target, body, headers, signal, target.protocol === "https:" ? agents["https:"] : agents["http:"], pinnedLookup(addresses));
+    const agent = target.protocol === "https:" ? agents["https:"] : agents["http:"];
+    return sendNodeRequest(target, { method: "POST", body, headers, signal, agent, lookup: pinnedLookup(addresses) });
   };
 }
 
@@ -89,61 +87,4 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-/**
- * The POST itself. The signal ends it at any stage: before the answer (the request is destroyed)
- * or while its body is read (the answer is destroyed), with the signal's reason (TimeoutError),
- * as fetch does.
- */
-function post(target: URL, body: string, headers: Record<string, string>, signal: AbortSignal, agent: http.Agent, lookup: LookupFunction): Promise<Response> {
-  const transport = target.protocol === "https:" ? https : http;
-  return new Promise<Response>((resolve, reject) => {
-    const request = transport.request(target, {
-      method: "POST",
-      headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
-      agent,
-      lookup,
-    });
-    const abortRequest = () => request.destroy(signal.reason);
-    signal.addEventListener("abort", abortRequest, { once: true });
-    request.on("error", (err) => {
-      signal.removeEventListener("abort", abortRequest);
-      reject(err);
-    });
-    request.on("response", (answer) => {
-      signal.removeEventListener("abort", abortRequest);
-      const abortAnswer = () => answer.destroy(signal.reason);
-      signal.addEventListener("abort", abortAnswer, { once: true });
-      answer.on("close", () => signal.removeEventListener("abort", abortAnswer));
-      try {
-        resolve(toResponse(answer));
-      } catch (err) {
-        // What the Response class refuses (a status outside 200-599) is the receiver's fault: the
-        // attempt fails as a network error rather than the listener throwing.
-        answer.destroy();
-        reject(err);
-      }
-    });
-    request.end(body);
-  });
-}
-
-/** The answer as a web Response: its status and headers, and its body as a stream read on demand. */
-function toResponse(answer: http.IncomingMessage): Response {
-  const status = answer.statusCode ?? 0;
-  const headers = new Headers();
-  for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) {
-    try {
-      headers.append(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
-    } catch {
-      // A header the Headers class refuses is left out: the domain reads only status and body.
-    }
-  }
-  if (NULL_BODY_STATUSES.has(status)) {
-    const response = new Response(null, { status, headers });
-    answer.resume();
-    return response;
-  }
-  return new Response(Readable.toWeb(answer) as unknown as ReadableStream<Uint8Array>, { status, headers });
 }
