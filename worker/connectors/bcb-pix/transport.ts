@@ -1,0 +1,103 @@
+/**
+ * How the API Pix connector reaches its PSP: one HTTP exchange at a time, through a transport the
+ * host hands in. The connector never calls the global fetch itself, because reaching a PSP takes
+ * the platform's client certificate (mTLS), and each host holds it its own way: Node in an
+ * https.Agent (worker/node/psp-transport.ts), the Worker in an `mtls_certificates` binding
+ * (worker/cloudflare/psp-transport.ts). Tests hand in plain fetch against the simulator.
+ *
+ * Every exchange here has a timeout, a request id sent as X-Request-Id, and one log line with
+ * method, host, path, status and duration: never the headers (the token, the client secret),
+ * never a body (payer documents), never the query.
+ */
+import { PspUnavailableError } from "../../lib/acquirer";
+import type { LogLine } from "../../platform";
+
+/** Sends one request and answers its response: fetch's shape, with the host's TLS identity. */
+export type PspTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Where an exchange's log line goes (Platform.log); absent: nowhere. */
+export type PspLog = (line: LogLine) => void;
+
+/** A response whose body has been read, within the exchange's timeout. */
+export interface PspAnswer {
+  status: number;
+  headers: Headers;
+  /** The body as text ("" when there was none). */
+  text: string;
+  requestId: string;
+}
+
+/** One request, as the client builds it. */
+export interface PspRequest {
+  method: "GET" | "PUT" | "PATCH" | "POST";
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What every exchange needs from the connector's settings. */
+export interface ExchangeOptions {
+  transport: PspTransport;
+  timeoutMs: number;
+  log?: PspLog;
+  /** The connector's name in the log lines (`psp`). */
+  name: string;
+}
+
+/**
+ * Sends `request` and reads its whole answer before the timeout. A network failure or the
+ * timeout is PspUnavailableError: nothing can be concluded about what the PSP did (the caller's
+ * retry re-sends the same txid or devolução id, which is what makes that safe). Any HTTP status
+ * is returned: what a 4xx or 5xx means is the caller's to say.
+ */
+export async function exchange(request: PspRequest, options: ExchangeOptions): Promise<PspAnswer> {
+  const requestId = crypto.randomUUID();
+  const target = new URL(request.url);
+  const started = Date.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const record = (status: number | null, extra: Partial<LogLine> = {}) =>
+    options.log?.({
+      msg: "psp.request",
+      level: status === null || status >= 500 ? "warn" : "info",
+      psp: options.name,
+      requestId,
+      method: request.method,
+      host: target.host,
+      path: target.pathname,
+      status,
+      durationMs: Date.now() - started,
+      ...extra,
+    });
+  try {
+    const response = await options.transport(target.href, {
+      method: request.method,
+      headers: { ...request.headers, "X-Request-Id": requestId },
+      ...(request.body !== undefined && { body: request.body }),
+      signal,
+      redirect: "manual",
+    });
+    // The body is read under the same signal: a PSP that sends headers and then stalls is a timeout too.
+    const text = await response.text();
+    record(response.status);
+    return { status: response.status, headers: response.headers, text, requestId };
+  } catch (err) {
+    const timedOut = signal.aborted;
+    // The error's name and system code (ECONNREFUSED, CERT_HAS_EXPIRED), not its message: what an
+    // operator acts on, and nothing a transport might have quoted from the request.
+    record(null, timedOut ? { error: "timeout" } : { error: err instanceof Error ? err.name : "error", errorCode: systemCode(err) });
+    throw new PspUnavailableError(
+      timedOut
+        ? `${request.method} ${target.host}${target.pathname} timed out after ${options.timeoutMs} ms (request ${requestId})`
+        : `${request.method} ${target.host}${target.pathname} failed: the PSP could not be reached (request ${requestId})`,
+    );
+  }
+}
+
+/** The system or TLS error code of a failed request (fetch puts it on `cause`), if any. */
+function systemCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
