@@ -29,4 +29,16 @@ export interface Env {
   MAX_BODY_BYTES?: string;
   /** Var, optional. A webhook POST's timeout in ms (100-60000); default 15000. */
   WEBHOOK_TIMEOUT_MS?: string;
+
+  /**
+   * Vars, optional: the platform's PIX PSP (API Pix base URL, token URL, OAuth2 client id). All
+   * unset: live PIX is refused (connectors/bcb-pix/config.ts).
+   */
+  PIX_PSP_URL?: string;
+  PIX_PSP_TOKEN_URL?: string;
+  PIX_PSP_CLIENT_ID?: string;
+  /** Secret, optional. The PSP's OAuth2 client secret. */
+  PIX_PSP_CLIENT_SECRET?: string;
+  /** mTLS certificate binding (`[[mtls_certificates]]`): the client certificate the PSP requires. */
+  PIX_PSP_MTLS?: Fetcher;
 }
