@@ -17,6 +17,7 @@ import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
 import { pixPublicRoutes } from "./routes/pix-public";
+import { pixPspCallbackRoutes } from "./routes/pix-psp-callback";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
@@ -161,6 +162,7 @@ export function createApp(platform: Platform) {
   app.route("/", refundsRoutes);
   app.route("/", sandboxRoutes);
   app.route("/", pixPublicRoutes);
+  app.route("/", pixPspCallbackRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);
   app.route("/", eventsRoutes);

@@ -355,6 +355,11 @@ export const transactions = sqliteTable(
     pixLocationId: text("pix_location_id"),
     /** PIX: the BCB txid (32 random alphanumerics: unique without an index, see below). */
     pixTxid: text("pix_txid"),
+    /**
+     * The PIX's end-to-end id (E2E id, API Pix `endToEndId`) once a live charge is paid through the
+     * PSP: what a bank's support asks for, and what a devolução names.
+     */
+    pixEndToEndId: text("pix_end_to_end_id"),
     /** PIX: the BR Code (copy-and-paste payload). */
     pixQrCode: text("pix_qr_code"),
     /** PIX: the receiving DICT key in force when the charge was created (the JWS `chave`). */
@@ -466,8 +471,9 @@ export const transactions = sqliteTable(
       .where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING' and ${t.linkHoldDocument} is not null`),
     index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
     index("transactions_invoice_idx").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
-    // No index on pix_txid: nothing looks a charge up by it yet, and 190 random bits make a
-    // duplicate as likely as a duplicate UUID. A PSP connector that notifies by txid adds one.
+    // A live charge is found by its txid when the PSP notifies or reconciliation lists it (a test
+    // charge never is: no PSP knows it, so test creates pay nothing for this index).
+    index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),
   ],
 );
 

@@ -17,6 +17,7 @@ import { billDueSubscriptions } from "../domain/subscriptions/bill";
 import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
+import { reconcileRecentPix } from "../domain/pix/psp-payments";
 /** What one run did, for logs and tests. */
 export interface ScheduledReport {
   startedAt: string;
@@ -35,6 +36,8 @@ export const SWEEPS: Record<string, Sweep> = {
   "checkoutSessions.expire": expireCheckoutSessions,
   "subscriptions.bill": billDueSubscriptions,
   "refunds.conclude": concludeDueRefunds,
+  // Live PIX whose callback was lost: the PSP's own list settles them (nothing without a PSP).
+  "pix.reconcile": reconcileRecentPix,
   "idempotency.purge": purgeExpiredKeys,
   "cards.purge": purgeAbandonedCards,
   "pii.seal": sealLegacyPersonalData,

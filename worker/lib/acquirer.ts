@@ -9,10 +9,16 @@ export interface RefundRequest {
   refundId: string;
   transactionId: string;
   amount: number;
+  /** A PIX paid through a PSP: its end-to-end id, which the devolução names. */
+  endToEndId?: string | null;
 }
 
-/** The acquirer's answer to a refund. */
-export type RefundOutcome = { status: "COMPLETED" } | { status: "FAILED"; reason: string };
+/**
+ * The acquirer's answer to a refund. `PENDING`: asked, not final yet (a devolução EM_PROCESSAMENTO):
+ * the refund stays pending and is asked again later (the sweep), which is safe: the request is
+ * idempotent by the refund's id.
+ */
+export type RefundOutcome = { status: "COMPLETED" } | { status: "FAILED"; reason: string } | { status: "PENDING" };
 
 /** What the gateway asks of an acquirer. */
 export interface Acquirer {
@@ -20,6 +26,11 @@ export interface Acquirer {
   readonly name: string;
   /** Concludes a refund requested earlier (PIX devolução, card refund). */
   concludeRefund(refund: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * A PIX acquirer that is a real PSP (the API Pix): its charges are created, read and removed
+   * there, and their BR Codes are the PSP's. Absent (the sandbox): charges are the gateway's own.
+   */
+  readonly psp?: PixPsp;
 }
 
 /** What every card sale carries. The PAN is opened only for this call. */

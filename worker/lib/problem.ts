@@ -165,6 +165,16 @@ export const ERROR_CODES = {
     title: "Live payments are not enabled on this installation",
     description: "A live key's payment or refund on an installation with no live acquirer configured: nothing was created (docs/transactions.md).",
   },
+  PSP_UNAVAILABLE: {
+    status: 503,
+    title: "The PIX provider is unavailable",
+    description: "The PSP that receives live PIX could not be reached, timed out or failed: nothing was created or changed. Retry after `Retry-After` with the same Idempotency-Key: the charge's txid is derived from it, so the retry creates exactly one charge (docs/pix.md, \"Going live\").",
+  },
+  PSP_REJECTED: {
+    status: 502,
+    title: "The PIX provider refused the request",
+    description: "The PSP refused the charge or the refund the gateway sent it (its problem's title is in `detail`): nothing was created. Usually the installation's PSP set-up (the receiving key, the credentials' scopes); the operator's log has the PSP's full answer.",
+  },
   PIX_KEY_NOT_CONFIGURED: {
     status: 422,
     title: "No PIX key receives this seller's payments",

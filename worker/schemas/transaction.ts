@@ -194,6 +194,9 @@ export const TransactionSchema = z
         qrCode: z.string().openapi({ description: "PIX copy-and-paste BR Code." }),
         qrCodeUrl: z.url().openapi({ description: "The QR image: SVG, or PNG with ?format=png." }),
         expiresAt: z.iso.datetime(),
+        endToEndId: z.string().nullable().optional().openapi({
+          description: "The PIX's end-to-end id (E2E id) once a live charge is paid through the PSP: what a bank's support asks for. Absent or null otherwise.",
+        }),
       })
       .nullable(),
     createdAt: z.iso.datetime(),

@@ -84,6 +84,7 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
     feeAmount: null,
     netAmount: null,
     paidAt: null,
+    pixEndToEndId: null,
   };
   row.view = storedView({ row, refunds: [] });
   return row;
@@ -120,6 +121,7 @@ export async function cardInvoiceCharge(
     feeFixedAmount: rate.fixedAmount,
     ...(approved ? computeFee(invoice.amount, rate) : { feeAmount: null, netAmount: null }),
     paidAt: approved ? at : null,
+    pixEndToEndId: null,
     cardId: sale.card?.id ?? null,
     cardBrand: sale.card?.brand ?? null,
     cardBin: sale.card?.bin ?? null,

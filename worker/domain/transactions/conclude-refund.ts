@@ -9,14 +9,15 @@
  * TRANSACTION_REFUND_FAILED, with `data.transaction` and `data.refund`.
  *
  * The outcome comes from the acquirer that captured a card sale, or the PIX acquirer of the
- * transaction's mode (acquirers/): the sandbox fails a
+ * transaction's mode (acquirers/); a PSP's devolução still in process leaves the refund pending
+ * for the sweep to ask again. The sandbox fails a
  * refund whose amount ends in 13 minor units (e.g. 1013) and completes any other. A mode without
  * an acquirer cannot have created the refund; one left from before is skipped, not guessed.
  *
  * Called by the queue job `refund.conclude` and by the sweep; both are idempotent (a concluded
  * refund is left alone) and a race between them is settled by the transaction's revision.
  */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, or, type SQL } from "drizzle-orm";
 import { refunds, transactions } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { refundAcquirerOf } from "../acquirers/acquirer";
@@ -40,7 +41,9 @@ export async function concludeRefund(platform: Platform, refundId: string): Prom
     const acquirer = refundAcquirerOf(platform.acquirers, current.row);
     if (!acquirer) return false;
 
-    const outcome = await acquirer.concludeRefund({ refundId, transactionId: current.row.id, amount: refund.amount });
+    const outcome = await acquirer.concludeRefund({ refundId, transactionId: current.row.id, amount: refund.amount, endToEndId: current.row.pixEndToEndId });
+    // Asked and not final (a devolução in process): left pending, asked again by the sweep.
+    if (outcome.status === "PENDING") return false;
     const at = platform.now().toISOString();
     const concluded: RefundRow = {
       ...refund,
@@ -76,15 +79,20 @@ export async function concludeDueRefunds(platform: Platform): Promise<number> {
   // Only modes with an acquirer: a refund nobody can conclude is left alone, not retried forever.
   const modes = platform.acquirers.live ? [false, true] : [false];
   let concluded = 0;
+  // Walked by (requestedAt, id): a refund its PSP still processes stays PENDING and due, so the
+  // next batch starts after the last one asked, not again at the first.
+  let after: { requestedAt: string; id: string } | null = null;
   for (;;) {
+    const past: SQL | undefined = after ? or(gt(refunds.requestedAt, after.requestedAt), and(eq(refunds.requestedAt, after.requestedAt), gt(refunds.id, after.id))) : undefined;
     const due = await platform.db
-      .select({ id: refunds.id })
+      .select({ id: refunds.id, requestedAt: refunds.requestedAt })
       .from(refunds)
       .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
-      .where(and(eq(refunds.status, "PENDING"), lte(refunds.requestedAt, before), inArray(transactions.livemode, modes)))
+      .where(and(eq(refunds.status, "PENDING"), lte(refunds.requestedAt, before), inArray(transactions.livemode, modes), past))
       .orderBy(asc(refunds.requestedAt), asc(refunds.id))
       .limit(SWEEP_BATCH);
     for (const { id } of due) if (await concludeRefund(platform, id)) concluded++;
     if (due.length < SWEEP_BATCH) return concluded;
+    after = due[due.length - 1]!;
   }
 }

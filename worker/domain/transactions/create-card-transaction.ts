@@ -141,6 +141,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     feeFixedAmount: rate.fixedAmount,
     ...fee,
     paidAt: approved ? at : null,
+    pixEndToEndId: null,
     cancelledAt: null,
     cancellationReason: null,
     cardId: kept.cardId,

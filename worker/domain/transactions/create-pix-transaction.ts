@@ -25,7 +25,10 @@ import type { TransactionCreate } from "../../schemas/transaction";
 import { acquirerFor } from "../acquirers/acquirer";
 import type { SellerProfile } from "../api-keys";
 import { commitIdempotently, idempotentBatch, KEY_TTL_SECONDS, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
+import type { PixChargeRequest, PixPsp } from "../../lib/acquirer";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
+import { createAtPsp, forgetAtPsp, pspTxid } from "../pix/psp-charge";
+import { openPersonalData } from "../personal-data";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
@@ -97,6 +100,37 @@ export function pixChargeColumns(platform: Platform, receiver: ReturnType<typeof
   };
 }
 
+/**
+ * A live charge's own columns when a PSP receives live PIX: the charge created there (its BR Code
+ * is the PSP's), a txid derived from the request (psp-charge.ts), and a random location id, which
+ * only names the QR image this service draws of the PSP's BR Code.
+ */
+async function pspChargeColumns(
+  platform: Platform,
+  psp: PixPsp,
+  input: { scope: Scope; request: IdempotentRequest; body: TransactionCreate; receiver: ReturnType<typeof receiverOf>; customer: Awaited<ReturnType<typeof customerOf>> },
+) {
+  const { scope, request, body, receiver, customer } = input;
+  const txid = await pspTxid(scope.sellerId, request);
+  const created = await createAtPsp(platform, psp, {
+    txid,
+    amount: body.amount,
+    receiverKey: receiver.pixKey,
+    expiresInSeconds: body.expirationSeconds,
+    debtor: await debtorOf(platform, customer),
+    description: body.description ? body.description.slice(0, 140) : undefined,
+  });
+  return { pixLocationId: randomToken(LOCATION_ID_LENGTH), pixTxid: txid, pixQrCode: created.brCode, pixKey: receiver.pixKey };
+}
+
+/** The charge's `devedor`: the buyer's document and name when the buyer gave a document. */
+async function debtorOf(platform: Platform, customer: Awaited<ReturnType<typeof customerOf>>): Promise<PixChargeRequest["debtor"]> {
+  const { documentType, name } = customer.customer;
+  if (!documentType || !customer.customerPii) return undefined;
+  const { documentNumber } = await openPersonalData(platform.vault, customer.customerPii);
+  return documentNumber ? { document: documentNumber, documentType, name } : undefined;
+}
+
 /** Every column of a new charge is a placeholder but the fee rate, which the database reads. */
 function insertCharge(db: Db, keyFree: SQL) {
   const rate = sellerFeeRateSql(sql.placeholder("sellerId"), "PIX");
@@ -139,12 +173,15 @@ export async function createPixCharge(
   platform: Platform,
   { scope, seller, request, body, link }: CreatePixInput,
 ): Promise<{ result: IdempotentResult; row: TransactionRow | null }> {
-  acquirerFor(platform.acquirers, scope.livemode);
+  const { psp } = acquirerFor(platform.acquirers, scope.livemode);
   const receiver = receiverOf(platform, scope, seller);
   const { config } = platform;
   const now = platform.now();
   const at = now.toISOString();
   const id = crypto.randomUUID();
+  const customer = await customerOf(platform, scope, body);
+  // Live, through a PSP: the charge exists there first, under a txid a retry asks for again.
+  const charge = psp ? await pspChargeColumns(platform, psp, { scope, request, body, receiver, customer }) : pixChargeColumns(platform, receiver, body.amount);
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,
@@ -154,9 +191,9 @@ export async function createPixCharge(
     amount: body.amount,
     currency: body.currency,
     description: body.description ?? null,
-    ...(await customerOf(platform, scope, body)),
+    ...customer,
     idempotencyKey: request.scope.key,
-    ...pixChargeColumns(platform, receiver, body.amount),
+    ...charge,
     ...NO_CARD_COLUMNS,
     ...CUSTOMER_INITIATED,
     settlementId: null,
@@ -175,6 +212,7 @@ export async function createPixCharge(
     feeAmount: null,
     netAmount: null,
     paidAt: null,
+    pixEndToEndId: null,
     cancelledAt: null,
     cancellationReason: null,
     revision: crypto.randomUUID(),
@@ -184,9 +222,11 @@ export async function createPixCharge(
   };
   row.view = storedView({ row, refunds: [] });
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
-  const result = link?.keyless
-    ? await commitKeyless(platform, row, response)
-    : await commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response);
+  const commit = () => (link?.keyless ? commitKeyless(platform, row, response) : commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response));
+  // The PSP's charge is this request's own unless the key replays the same request's first answer
+  // (same txid): turned away or refused, it is removed there too.
+  const result = psp ? await commit().catch(async (e: unknown) => { await forgetAtPsp(platform, psp, row.pixTxid!); throw e; }) : await commit();
+  if (psp && !result) await forgetAtPsp(platform, psp, row.pixTxid!);
   // The link (sold out, no longer active) or the price refused it: every other condition was checked above.
   if (!result && link) throw await linkRefusal(platform, link);
   if (!result) throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "Your fee plan has no price for PIX, so it is not offered to you; ask your company or the platform.");

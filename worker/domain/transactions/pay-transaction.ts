@@ -16,8 +16,11 @@ import type { Scope } from "../scope";
 import { commitTransition, retryOnRace } from "./transition";
 import { invoiceSettlementOf } from "../subscriptions/paid";
 
-/** Marks the scope's transaction `id` paid and returns it. */
-export async function payTransaction(platform: Platform, scope: Scope, id: string): Promise<Transaction> {
+/**
+ * Marks the scope's transaction `id` paid and returns it. `received`: what the PSP says was
+ * received (a live PIX), whose end-to-end id the transaction keeps.
+ */
+export async function payTransaction(platform: Platform, scope: Scope, id: string, received?: { endToEndId: string }): Promise<Transaction> {
   const state = await retryOnRace(async () => {
     const current = await readTransaction(platform, id, scope);
     if (!current) throw notFound("transaction", id);
@@ -31,7 +34,8 @@ export async function payTransaction(platform: Platform, scope: Scope, id: strin
     const fee = computeFee(row.amount, { percentBps: row.feePercentBps, fixedAmount: row.feeFixedAmount });
     // A subscription's invoice is paid in the same batch (domain/subscriptions/paid.ts).
     const alongside = await invoiceSettlementOf(platform, row);
-    return commitTransition(platform, current, { trigger: "pay", changes: { paidAt: now.toISOString(), ...fee }, alongside });
+    const changes = { paidAt: now.toISOString(), ...fee, ...(received && { pixEndToEndId: received.endToEndId }) };
+    return commitTransition(platform, current, { trigger: "pay", changes, alongside });
   });
   return toTransaction(state, platform.config.baseUrl);
 }

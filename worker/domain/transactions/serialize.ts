@@ -49,7 +49,7 @@ type ShownColumn =
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
   | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "failureCode" | "failureMessage"
-  | "pendingAction" | "clientSecret" | "paymentLinkId" | "subscriptionId" | "invoiceId" | "initiatedBy";
+  | "pendingAction" | "clientSecret" | "paymentLinkId" | "subscriptionId" | "invoiceId" | "initiatedBy" | "pixEndToEndId";
 
 /** What a transaction shows, with its refunds. */
 export interface TransactionView {
@@ -75,7 +75,7 @@ export function toRefund(row: RefundRow): Refund {
 export function toTransaction({ row, refunds }: TransactionView, baseUrl: string): Transaction {
   const pix =
     row.pixQrCode && row.pixLocationId && row.expiresAt
-      ? { qrCode: row.pixQrCode, qrCodeUrl: qrImageUrl(baseUrl, row.pixLocationId), expiresAt: row.expiresAt }
+      ? { qrCode: row.pixQrCode, qrCodeUrl: qrImageUrl(baseUrl, row.pixLocationId), expiresAt: row.expiresAt, ...(row.pixEndToEndId && { endToEndId: row.pixEndToEndId }) }
       : null;
   return {
     id: row.id,

@@ -53,6 +53,7 @@ function sampleTransaction(type: EventType, livemode: boolean, at: string) {
         ...NO_CARD_COLUMNS,
         ...CUSTOMER_INITIATED,
         paymentLinkId: null,
+        pixEndToEndId: null,
       },
       refunds: [],
     },

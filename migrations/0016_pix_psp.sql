@@ -1,0 +1,2 @@
+ALTER TABLE `transactions` ADD `pix_end_to_end_id` text;--> statement-breakpoint
+CREATE INDEX `transactions_live_txid_idx` ON `transactions` (`pix_txid`) WHERE "transactions"."livemode" = 1 and "transactions"."pix_txid" is not null;

@@ -1,0 +1,68 @@
+/**
+ * A live PIX charge made at the PSP (the API Pix, issue 29): the charge exists at the PSP before
+ * the gateway commits its transaction, and its BR Code is the PSP's `pixCopiaECola`.
+ *
+ * Nothing half-written: the txid is derived from the request (seller, operation, Idempotency-Key
+ * and the request's fingerprint), so a retry after a lost answer, a crash between the PSP's answer
+ * and the commit, or a PSP outage asks the PSP for the same charge, which its PUT answers once.
+ * A different request under the same key gets another txid, so it cannot take over the first
+ * charge; its own charge is removed when the key turns it away (`forgetAtPsp`).
+ */
+import { PspRejectedError, PspUnavailableError, type PixPsp, type PixChargeRequest } from "../../lib/acquirer";
+import { sha256Hex } from "../../lib/crypto";
+import { ApiError } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import type { IdempotentRequest } from "../idempotency/commit";
+
+/** The BCB txid of the charge `request` asks for: 32 hex digits (the API Pix allows 26 to 35 alphanumerics). */
+export async function pspTxid(sellerId: string, request: IdempotentRequest): Promise<string> {
+  const { scope, fingerprint } = request;
+  return (await sha256Hex(`pix-psp-txid\n${sellerId}\n${scope.operation}\n${scope.key}\n${fingerprint.hash}`)).slice(0, 32);
+}
+
+/** The caller's problem for a PSP's failure: 503 with Retry-After, or 502 with the PSP's title. */
+export function pspProblem(platform: Platform, error: unknown, doing: string): unknown {
+  if (error instanceof PspUnavailableError) {
+    const retry = Math.min(Math.max(error.retryAfterSeconds ?? 5, 1), 120);
+    return new ApiError("PSP_UNAVAILABLE", `The PIX provider could not ${doing} now: nothing was changed; retry in ${retry} s with the same Idempotency-Key.`, {
+      headers: { "Retry-After": String(retry) },
+    });
+  }
+  if (error instanceof PspRejectedError) {
+    // The PSP's detail may echo what it was sent: the operator's log has it, the caller the title.
+    platform.log({ level: "warn", msg: "psp.rejected", doing, status: error.status, title: error.title, detail: error.detail });
+    return new ApiError("PSP_REJECTED", `The PIX provider refused to ${doing}: ${error.title}.`);
+  }
+  return error;
+}
+
+/** Creates the charge at the PSP; the PSP's problems become the caller's (pspProblem). */
+export async function createAtPsp(platform: Platform, psp: PixPsp, charge: PixChargeRequest) {
+  try {
+    return await psp.createCharge(charge);
+  } catch (error) {
+    throw pspProblem(platform, error, "create the charge");
+  }
+}
+
+/**
+ * Removes a charge this request made at the PSP that no transaction holds (the key replayed
+ * another request's answer, or the price or the link refused it). Best effort: an ATIVA charge
+ * nobody was shown expires at the PSP anyway, and reconciliation reports any PIX it receives.
+ */
+export async function forgetAtPsp(platform: Platform, psp: PixPsp, txid: string): Promise<void> {
+  try {
+    await psp.removeCharge(txid);
+  } catch (error) {
+    platform.log({ level: "warn", msg: "psp.orphan_charge", txid, error: error instanceof Error ? error.name : "unknown" });
+  }
+}
+
+/** Removes the charge at the PSP before the gateway cancels it; the PSP's problems become the caller's. */
+export async function removeAtPsp(platform: Platform, psp: PixPsp, txid: string): Promise<void> {
+  try {
+    await psp.removeCharge(txid);
+  } catch (error) {
+    throw pspProblem(platform, error, "cancel the charge");
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Live PIX payments learned from the PSP (issue 29): its callback and the reconciliation sweep.
+ * A notification is a hint, never proof (DESIGN.md): the callback's txids are read back from the
+ * PSP before anything moves, and reconciliation's list is the PSP's own answer. A payment settles
+ * its transaction (PENDING → PAID, the end-to-end id kept) when the amount received is the amount
+ * charged; a txid no transaction holds, a charge already cancelled or a different amount is
+ * reported (log line and count), never guessed.
+ */
+import { and, eq } from "drizzle-orm";
+import { transactions } from "../../db/schema";
+import type { PixPsp, PspPixPayment } from "../../lib/acquirer";
+import { ApiError } from "../../lib/problem";
+import type { Platform } from "../../platform";
+import { payTransaction } from "../transactions/pay-transaction";
+
+/** What one received PIX came to. */
+export type PaymentOutcome = "settled" | "already" | "unknown" | "mismatched" | "unpaid";
+
+/** Counts of outcomes (the reconciliation report). */
+export type PaymentReport = Record<PaymentOutcome, number>;
+
+export const emptyReport = (): PaymentReport => ({ settled: 0, already: 0, unknown: 0, mismatched: 0, unpaid: 0 });
+
+/** The live transaction of `txid`, if any. */
+async function transactionOf(platform: Platform, txid: string) {
+  const [row] = await platform.db
+    .select({ id: transactions.id, sellerId: transactions.sellerId, status: transactions.status, amount: transactions.amount })
+    .from(transactions)
+    .where(and(eq(transactions.livemode, true), eq(transactions.pixTxid, txid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Settles the transaction a received PIX paid; what it came to. */
+export async function settleReceived(platform: Platform, payment: PspPixPayment): Promise<PaymentOutcome> {
+  const tx = payment.txid ? await transactionOf(platform, payment.txid) : null;
+  const report = (outcome: PaymentOutcome, why: string) => {
+    platform.log({ msg: "pix.received", level: outcome === "settled" || outcome === "already" ? "info" : "warn", outcome, why, txid: payment.txid, transactionId: tx?.id ?? null, endToEndId: payment.endToEndId });
+    return outcome;
+  };
+  if (!tx) return report("unknown", "no live transaction has this txid");
+  if (tx.status !== "PENDING") return tx.status === "CANCELLED" ? report("mismatched", "received for a cancelled charge: the operator refunds it") : "already";
+  if (payment.amount !== tx.amount) return report("mismatched", `received ${payment.amount}, charged ${tx.amount}`);
+  try {
+    await payTransaction(platform, { sellerId: tx.sellerId, livemode: true }, tx.id, { endToEndId: payment.endToEndId });
+  } catch (error) {
+    // Expired here a moment before the PSP took the payment: money the operator returns.
+    if (error instanceof ApiError && error.code === "TRANSACTION_EXPIRED") return report("mismatched", "received for an expired charge");
+    throw error;
+  }
+  return report("settled", "paid");
+}
+
+/**
+ * A callback's txid: the charge is read back from the PSP, and each PIX it received settles its
+ * transaction. A txid no transaction holds is reported and not read.
+ */
+export async function settleNotified(platform: Platform, psp: PixPsp, txid: string): Promise<PaymentOutcome> {
+  if (!(await transactionOf(platform, txid))) {
+    platform.log({ msg: "pix.received", level: "warn", outcome: "unknown", why: "a callback for a txid no live transaction has", txid });
+    return "unknown";
+  }
+  const charge = await psp.getCharge(txid);
+  if (!charge || charge.status !== "CONCLUIDA" || charge.payments.length === 0) return "unpaid";
+  let outcome: PaymentOutcome = "unpaid";
+  for (const payment of charge.payments) outcome = await settleReceived(platform, { ...payment, txid });
+  return outcome;
+}
+
+/** How far back each reconciliation run lists received PIX: runs overlap, so a late one misses nothing. */
+export const RECONCILE_WINDOW_SECONDS = 30 * 60;
+
+/** Reconciliation: every PIX the PSP received in [from, to) settles or is reported. */
+export async function reconcilePix(platform: Platform, psp: PixPsp, from: string, to: string): Promise<PaymentReport> {
+  const report = emptyReport();
+  for (const payment of await psp.listReceived(from, to)) report[await settleReceived(platform, payment)]++;
+  return report;
+}
+
+/** The sweep: the last RECONCILE_WINDOW_SECONDS; how many transactions it settled late. */
+export async function reconcileRecentPix(platform: Platform): Promise<number> {
+  const psp = platform.acquirers.live?.psp;
+  if (!psp) return 0;
+  const now = platform.now();
+  const report = await reconcilePix(platform, psp, new Date(now.getTime() - RECONCILE_WINDOW_SECONDS * 1000).toISOString(), now.toISOString());
+  if (report.unknown || report.mismatched) platform.log({ msg: "pix.reconcile", level: "warn", ...report });
+  return report.settled;
+}
