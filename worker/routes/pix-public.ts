@@ -11,7 +11,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import { publicJwks, signJws } from "../domain/pix/jws";
 import { pixChargeAt } from "../domain/pix/charge";
-import { cobPayload, jwksUrl, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
+import { cobPayload, jwksUrl, locationUrl, PIX_PATHS, signingKeyFor } from "../domain/pix/location";
 import { qrPng, qrSvg } from "../domain/pix/qr-image";
 import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
@@ -93,7 +93,11 @@ pixPublicRoutes
   .openapi(locationRoute, async (c) => {
     const platform = c.get("platform");
     // The payer's bank reads the charge: someone is paying it (payment-links/holds.ts).
-    const charge = await chargeAt(platform, c.req.valid("param").locationId, true);
+    const locationId = c.req.valid("param").locationId;
+    const charge = await chargeAt(platform, locationId, true);
+    // A charge made at a PSP has the PSP's location (its BR Code names it): this service signs
+    // only its own, so it serves no payload for another's charge.
+    if (!charge.pixQrCode.includes(locationUrl(platform.config.baseUrl, locationId))) throw new ApiError("RESOURCE_NOT_FOUND", "No PIX charge at this location.");
     const key = await signingKeyFor(platform.config.pixSigningJwk);
     const payload = cobPayload({ ...charge, txid: charge.pixTxid, key: charge.pixKey }, platform.now());
     const jws = await signJws(key, payload, { jku: jwksUrl(platform.config.baseUrl) });
