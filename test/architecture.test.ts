@@ -40,8 +40,13 @@ const FORBIDDEN: Record<string, RegExp[]> = {
 };
 
 /** Layers that run in workerd as well as Node: no host modules. */
-const PORTABLE = ["worker/domain", "worker/db", "worker/schemas", "worker/lib", "worker/routes", "worker/http", "worker/jobs", "shared"];
+const PORTABLE = ["worker/domain", "worker/db", "worker/schemas", "worker/lib", "worker/routes", "worker/http", "worker/jobs", "worker/connectors", "shared"];
 const HOST_MODULE = /^(node:|cloudflare:|fs$|path$|crypto$|@libsql\/client$|libsql$)/;
+/**
+ * A connector's simulator of its vendor's API (worker/connectors/<vendor>/simulator/): Node-only
+ * test equipment, so outside PORTABLE, and imported only by tests, worker/cli and itself.
+ */
+const SIMULATOR = /^worker\/connectors\/[^/]+\/simulator(\/|$)/;
 
 describe("worker/ layering", () => {
   for (const [layer, rules] of Object.entries(FORBIDDEN)) {
@@ -61,11 +66,25 @@ describe("worker/ layering", () => {
   });
 
   it("the portable layers import no Node or Cloudflare module", () => {
-    const wrong = PORTABLE.flatMap(filesUnder).flatMap((file) =>
-      importsOf(file, true)
-        .filter((t) => HOST_MODULE.test(t))
-        .map((t) => `${file} → ${t}`),
-    );
+    const wrong = PORTABLE.flatMap(filesUnder)
+      .filter((file) => !SIMULATOR.test(file))
+      .flatMap((file) =>
+        importsOf(file, true)
+          .filter((t) => HOST_MODULE.test(t))
+          .map((t) => `${file} → ${t}`),
+      );
+    expect(wrong).toEqual([]);
+  });
+
+  it("a connector's simulator is imported only by tests, worker/cli and itself", () => {
+    const wrong = ["worker", "shared", "widget", "demo"]
+      .flatMap(filesUnder)
+      .filter((file) => !file.startsWith("worker/cli/") && !SIMULATOR.test(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((t) => SIMULATOR.test(t))
+          .map((t) => `${file} → ${t}`),
+      );
     expect(wrong).toEqual([]);
   });
 
@@ -78,6 +97,9 @@ describe("worker/ layering", () => {
   it("the rules can fail: a domain file importing a route would be caught", () => {
     expect(FORBIDDEN["worker/domain"]!.some((rule) => rule.test("worker/routes/transactions"))).toBe(true);
     expect(importsOf("worker/app.ts")).toContain("worker/routes/transactions");
+    // The simulator's exemption is needed (it is Node code) and its rule matches what imports it.
+    expect(importsOf("worker/connectors/bcb-pix/simulator/server.ts", true).some((t) => HOST_MODULE.test(t))).toBe(true);
+    expect(importsOf("worker/connectors/bcb-pix/simulator/cli.ts").some((t) => SIMULATOR.test(t))).toBe(true);
   });
 });
 
