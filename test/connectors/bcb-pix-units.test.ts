@@ -243,7 +243,7 @@ describe("the token cache (scripted transport)", () => {
       clientId: "id",
       clientSecret: "Zq9-secret-Zq9",
     });
-    const err = await refusing.current().catch((e: unknown) => e as PspRejectedError);
+    const err = (await refusing.current().catch((e: unknown) => e)) as PspRejectedError;
     expect(err).toBeInstanceOf(PspRejectedError);
     expect(err.detail).toBe("invalid_client: bad secret ***");
     expect(basicCredentials("ç", "ü")).toBe(btoa("\xc3\xa7:\xc3\xbc"));
