@@ -6,10 +6,13 @@
  * throws, and `bugs()` must stay empty); these tests check the answers against the document's
  * schemas once more, independently of the simulator's own routing.
  */
+import { readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
+import type { ValidateFunction } from "ajv";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { makeThrowawayCerts, type ThrowawayCerts } from "../../worker/connectors/bcb-pix/simulator/certs";
-import { apiPixSchemas, violationsOf, wholeValuePattern } from "../../worker/connectors/bcb-pix/simulator/schema";
+import { apiPixSchemas, DOCUMENT_PATH, violationsOf, wholeValuePattern } from "../../worker/connectors/bcb-pix/simulator/schema";
 import { startPspSimulator, type PspSimulator } from "../../worker/connectors/bcb-pix/simulator/server";
 import { readBrCode } from "../support/brcode-reader";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -594,5 +597,57 @@ describe("mTLS", () => {
     expect(await tokenRequest({ cert: certs.clientCert, key: certs.clientKey })).toBe(200);
     expect(secure.control.received().map((r) => r.status)).toEqual([200]);
     expect(secure.control.bugs()).toEqual([]);
+  });
+});
+
+describe("the document's own examples", () => {
+  /** Example values by operation, request and answer, as the document pairs them. */
+  function examples() {
+    const doc = parse(readFileSync(DOCUMENT_PATH, "utf8"));
+    const at = (ref: string) => ref.split("/").slice(1).reduce((o: any, k: string) => o[k], doc);
+    // getPix1 lists other examples as {allOf: [{$ref: …/value}]}.
+    const deref = (v: any): any =>
+      Array.isArray(v) ? v.map(deref) : v && typeof v === "object" ? (v.allOf?.[0]?.$ref ? deref(at(v.allOf[0].$ref)) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deref(x)]))) : v;
+    const out: Array<{ where: string; validate: ValidateFunction; value: unknown }> = [];
+    for (const [key, op] of schemas.operations) {
+      if (!/^(PUT|GET|PATCH|DELETE) \/(cob|cobv|pix|webhook)\b/.test(key) || key === "GET /cob" || key === "GET /cobv" || key === "GET /webhook" || key.includes("pixUrlAccessToken")) continue;
+      const raw = doc.paths[op.template][op.method.toLowerCase()];
+      const body = raw.requestBody?.$ref ? at(raw.requestBody.$ref) : raw.requestBody;
+      for (const e of Object.values<any>(body?.content?.["application/json"]?.examples ?? {})) out.push({ where: `${key} ${e.$ref.split("/").pop()}`, validate: op.body!.validator(), value: deref(at(e.$ref).value) });
+      for (const [status, r] of Object.entries<any>(raw.responses)) {
+        const answer = r.$ref ? at(r.$ref) : r;
+        for (const content of Object.values<any>(answer.content ?? {})) {
+          for (const e of Object.values<any>(content.examples ?? {})) out.push({ where: `${key} ${status} ${e.$ref.split("/").pop()}`, validate: op.responses.get(Number(status))!.validator!(), value: deref(at(e.$ref).value) });
+        }
+      }
+    }
+    return out;
+  }
+
+  it("validate against its schemas as the simulator reads them, but for the examples' own mistakes", () => {
+    const failing: Record<string, string[]> = {};
+    const all = examples();
+    for (const { where, validate, value } of all) {
+      if (!validate(value)) failing[where] = [...new Set(violationsOf(validate.errors, value, "").map((v) => v.propriedade!))].sort();
+    }
+    expect(all.length).toBeGreaterThan(60);
+    // Each is the example's mistake, not the schema's: the simulator follows the schemas.
+    const loc = ["loc.criacao", "loc.txid"]; // loc requires txid, which PayloadLocation does not declare (the simulator sends no loc)
+    const e2e = ["endToEndId"]; // 34 characters; the document's EndToEndId has 32
+    expect(failing).toEqual({
+      ...Object.fromEntries(["cobBody6", "cobBody8", "cobBody9"].map((e) => [`PUT /cob/{txid} ${e}`, ["calendario"]])), // CobSolicitada requires calendario
+      "PATCH /cob/{txid} cobBody3": ["loc.tipoCob"], // PayloadLocationCob requires tipoCob and does not declare it
+      "PATCH /cobv/{txid} cobBody7": ["loc.tipoCob"],
+      "PUT /cobv/{txid} cobBody1": ["loc.tipoCob", "valor.desconto.modalidade", "valor.juros.modalidade", "valor.multa.modalidade"], // modalidade "2": text, not an integer
+      ...Object.fromEntries(["cobResponse1", "cobResponse5", "cobResponse6", "cobResponse7"].flatMap((e) => [[`PUT /cob/{txid} 201 ${e}`, loc], [`GET /cob/{txid} 200 ${e}`, loc]])),
+      "GET /cob/{txid} 200 cobResponse2": ["loc.criacao", "loc.tipoCob", "loc.txid"],
+      "PATCH /cob/{txid} 200 cobResponse3": loc,
+      // cobResponse4 has no root location, which CobVGerada requires.
+      ...Object.fromEntries(["PUT /cobv/{txid} 201", "GET /cobv/{txid} 200", "PATCH /cobv/{txid} 200"].map((k) => [`${k} cobResponse4`, [...loc, "location"]])),
+      "GET /pix/{e2eid} 200 pixResponse2": e2e,
+      "GET /pix/{e2eid} 200 pixResponse3": ["componentesValor.saque", ...e2e], // and prestadorDeServicoDeSaque where PixValorSaque says prestadorDoServicoDeSaque
+      "GET /pix 200 getPix1": ["pix[1].endToEndId", "pix[2].componentesValor.saque", "pix[2].endToEndId"],
+      "GET /webhook/{chave} 200 webhookResponse1": ["chave", "cnpj"], // WebhookCompleto has cnpj, not chave
+    });
   });
 });

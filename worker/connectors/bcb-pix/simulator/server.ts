@@ -362,7 +362,12 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname.startsWith("/__sim/")) return control(req, res, url);
     const started = Date.now();
-    const raw = await readBody(req);
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch {
+      return void res.destroy(); // a body over MAX_BODY (its socket is closed), or a client that went away
+    }
     const path = url.pathname.startsWith("/v2/") ? url.pathname.slice(3) : url.pathname;
     const contentType = String(req.headers["content-type"] ?? "");
     const record: ReceivedRequest = {
