@@ -29,11 +29,6 @@ export function problemOf(answer: PspAnswer): BcbProblem {
   }
 }
 
-/** The error type's last segment (`https://pix.bcb.gov.br/api/v2/error/CobOperacaoInvalida` → `CobOperacaoInvalida`). */
-export function problemType(problem: BcbProblem): string {
-  return typeof problem.type === "string" ? (problem.type.split("/").pop() ?? "") : "";
-}
-
 /** The error an answer of status ≥ 400 becomes. `call` names it for the message (`PUT /cob/{txid}`). */
 export function errorOf(answer: PspAnswer, call: string): PspRejectedError | PspUnavailableError {
   const problem = problemOf(answer);
