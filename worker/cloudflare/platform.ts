@@ -12,6 +12,9 @@ import type { LogLine, Observation, Platform, PlatformConfig } from "../platform
 import { databaseUrl } from "./config";
 import { isolateDatabase } from "./database";
 import type { Env } from "./env";
+import { createBcbPixPsp } from "../connectors/bcb-pix/client";
+import { pspAcquirer } from "../domain/acquirers/psp";
+import { cloudflarePspTransport, readWorkerPspSettings } from "./psp-transport";
 
 /** Cloudflare Queues takes at most 100 messages per sendBatch call. */
 const MAX_BATCH = 100;
@@ -32,6 +35,13 @@ export function logObservation(event: Observation, log: (line: LogLine) => void 
   }
 }
 
+/** The live PIX acquirer over the configured PSP (through the PIX_PSP_MTLS binding), or null without one. */
+function livePixAcquirer(env: Env) {
+  const settings = readWorkerPspSettings(env);
+  if (!settings) return null;
+  return pspAcquirer(createBcbPixPsp({ ...settings, transport: cloudflarePspTransport(env), log: consoleLog }));
+}
+
 /** Builds the platform for one Worker env and an already-read config. */
 export function createCloudflarePlatform(env: Env, config: PlatformConfig): Platform {
   const { db } = isolateDatabase(databaseUrl(env), env.TURSO_AUTH_TOKEN?.trim());
@@ -39,8 +49,8 @@ export function createCloudflarePlatform(env: Env, config: PlatformConfig): Plat
     db,
     config,
     vault: createWebVault(config.vaultKey, config.vaultPreviousKeys),
-    // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
+    // Live PIX through the PSP when PIX_PSP_* is set; else live charges are refused (acquirers/acquirer.ts).
+    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(env), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now: () => new Date(),
     // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd. Webhook
     // POSTs use it as is (no webhookFetch): Cloudflare's egress reaches no private address.

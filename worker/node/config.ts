@@ -17,6 +17,8 @@ import {
 } from "../config-rules";
 import { policiesWith, type RateLimitPolicies } from "../lib/rate-limit";
 
+import type { BcbPixSettings } from "../connectors/bcb-pix/config";
+import { readNodePspSettings } from "./psp-config";
 /** Resolved Node host settings. */
 export interface NodeConfig {
   host: string;
@@ -42,6 +44,8 @@ export interface NodeConfig {
   rateLimits: RateLimitPolicies;
   /** TRUST_PROXY=1: the client's address is the last hop of X-Forwarded-For (behind one reverse proxy), not the socket's. */
   trustProxy?: boolean;
+  /** PIX_PSP_*: the PSP that receives live PIX (docs/pix.md, "Going live"); null: live PIX refused. */
+  psp: BcbPixSettings | null;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
   /**
@@ -120,6 +124,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     metricsToken: checkMetricsToken(env.METRICS_TOKEN),
     rateLimits: checkRateLimits(env.RATE_LIMITS),
     trustProxy: env.TRUST_PROXY?.trim() === "1",
+    psp: readNodePspSettings(env),
   };
 }
 

@@ -17,6 +17,10 @@ import type { NodeMetrics } from "./metrics";
 import { createNodeVault } from "./node-vault";
 import { createWebhookEgress } from "./webhook-egress";
 
+import type { BcbPixSettings } from "../connectors/bcb-pix/config";
+import { createBcbPixPsp } from "../connectors/bcb-pix/client";
+import { pspAcquirer } from "../domain/acquirers/psp";
+import { createNodePspTransport } from "./psp-transport";
 /** A Platform plus the timers that drive its queue and scheduled job. */
 export interface NodePlatform extends Platform {
   queue: MemoryQueue;
@@ -68,6 +72,13 @@ export function clientAddressOf(request: Request, env: unknown, trustProxy: bool
   return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? null;
 }
 
+/** The live PIX acquirer over the configured PSP (mTLS through node:https), or null without one. */
+function livePixAcquirer(config: PlatformConfig, log: (line: LogLine) => void) {
+  const settings = (config as { psp?: BcbPixSettings | null }).psp;
+  if (!settings) return null;
+  return pspAcquirer(createBcbPixPsp({ ...settings, transport: createNodePspTransport(settings.tls).transport, log }));
+}
+
 /** Builds the Node platform over an open libSQL client. */
 export function createNodePlatform(
   client: Client,
@@ -87,8 +98,8 @@ export function createNodePlatform(
     db: createDb(metrics ? metrics.timeClient(client) : client),
     config,
     vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
-    // No live connector exists yet: live charges are refused (domain/acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: null, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
+    // Live PIX through the PSP when PIX_PSP_* is set; else live charges are refused (acquirers/acquirer.ts).
+    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(config, log), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     now,
     fetch: (input, init) => fetch(input, init),
     // Webhook POSTs connect only to the public addresses their host resolved to (docs/webhooks.md).

@@ -38,11 +38,18 @@ export function pspProblem(platform: Platform, error: unknown, doing: string): u
 
 /** Creates the charge at the PSP; the PSP's problems become the caller's (pspProblem). */
 export async function createAtPsp(platform: Platform, psp: PixPsp, charge: PixChargeRequest) {
+  let created;
   try {
-    return await psp.createCharge(charge);
+    created = await psp.createCharge(charge);
   } catch (error) {
     throw pspProblem(platform, error, "create the charge");
   }
+  // The document makes the BR Code optional; a charge no payer can read is no charge.
+  if (!created.brCode) {
+    await forgetAtPsp(platform, psp, charge.txid);
+    throw pspProblem(platform, new PspRejectedError(200, "No BR Code", "the PSP created the charge without pixCopiaECola"), "create the charge");
+  }
+  return created;
 }
 
 /**
