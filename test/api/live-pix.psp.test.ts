@@ -20,6 +20,7 @@ import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { pixBody } from "../support/fixtures";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
+import { invoicesOf, plan, subscribe, subscriber } from "../support/subscriptions";
 
 let sim: PspSimulator;
 let server: ServerType;
@@ -181,6 +182,21 @@ describe("live PIX through the PSP", () => {
     const txids = new Set(sim.control.received().filter((r) => r.method === "PUT" && r.path.startsWith("/cob/")).map((r) => r.path));
     expect(txids.size).toBe(2);
     expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.livemode, true))).toHaveLength(2);
+  });
+
+  it("a live PIX subscription's invoice is a cobv at the PSP, due on the invoice's date; paid, it pays the invoice", async () => {
+    const sender = { send: live.send, app: ctx.app };
+    const { buyerId } = await subscriber(sender);
+    const planRow = await plan(sender, { paymentMethods: ["PIX"] });
+    const sub = await subscribe(sender, { planId: planRow.id, buyerId, paymentMethod: "PIX" });
+    const [invoice] = await invoicesOf(sender, sub.id);
+    const [row] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, invoice.transactionId));
+    const put = sim.control.received().find((r) => r.method === "PUT" && r.path === `/cobv/${row!.pixTxid}`);
+    expect(put!.body).toMatchObject({ calendario: { dataDeVencimento: row!.pixDueDate }, devedor: { cpf: "52998224725", nome: "Maria da Silva" }, valor: { original: "49.90" } });
+    expect(row!.pixQrCode).toBe((await psp.getCharge(row!.pixTxid!, "cobv"))!.brCode);
+    const paid = await sim.control.pay(row!.pixTxid!);
+    expect(paid.callback.outcome).toBe("delivered");
+    expect((await invoicesOf(sender, sub.id))[0]).toMatchObject({ status: "PAID" });
   });
 
   it("no log line carries the client secret, an access token or the payer's CPF", async () => {

@@ -13,6 +13,7 @@ import { sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { IdempotentRequest } from "../idempotency/commit";
+import { openPersonalData } from "../personal-data";
 
 /** The BCB txid of the charge `request` asks for: 32 hex digits (the API Pix allows 26 to 35 alphanumerics). */
 export async function pspTxid(sellerId: string, request: IdempotentRequest): Promise<string> {
@@ -46,7 +47,7 @@ export async function createAtPsp(platform: Platform, psp: PixPsp, charge: PixCh
   }
   // The document makes the BR Code optional; a charge no payer can read is no charge.
   if (!created.brCode) {
-    await forgetAtPsp(platform, psp, charge.txid);
+    await forgetAtPsp(platform, psp, charge.txid, charge.due ? "cobv" : "cob");
     throw pspProblem(platform, new PspRejectedError(200, "No BR Code", "the PSP created the charge without pixCopiaECola"), "create the charge");
   }
   return created;
@@ -57,19 +58,40 @@ export async function createAtPsp(platform: Platform, psp: PixPsp, charge: PixCh
  * another request's answer, or the price or the link refused it). Best effort: an ATIVA charge
  * nobody was shown expires at the PSP anyway, and reconciliation reports any PIX it receives.
  */
-export async function forgetAtPsp(platform: Platform, psp: PixPsp, txid: string): Promise<void> {
+export async function forgetAtPsp(platform: Platform, psp: PixPsp, txid: string, kind: "cob" | "cobv" = "cob"): Promise<void> {
   try {
-    await psp.removeCharge(txid);
+    await psp.removeCharge(txid, kind);
   } catch (error) {
     platform.log({ level: "warn", msg: "psp.orphan_charge", txid, error: error instanceof Error ? error.name : "unknown" });
   }
 }
 
 /** Removes the charge at the PSP before the gateway cancels it; the PSP's problems become the caller's. */
-export async function removeAtPsp(platform: Platform, psp: PixPsp, txid: string): Promise<void> {
+export async function removeAtPsp(platform: Platform, psp: PixPsp, txid: string, kind: "cob" | "cobv" = "cob"): Promise<void> {
   try {
-    await psp.removeCharge(txid);
+    await psp.removeCharge(txid, kind);
   } catch (error) {
     throw pspProblem(platform, error, "cancel the charge");
   }
+}
+
+/**
+ * A charge's `devedor`: the buyer's document and name when the buyer has a document (opened from
+ * its sealed personal data for this call only).
+ */
+export async function pspDebtor(platform: Platform, customer: { customer: { documentType: "CPF" | "CNPJ" | null; name: string }; customerPii: string | null }): Promise<PixChargeRequest["debtor"]> {
+  const { documentType, name } = customer.customer;
+  if (!documentType || !customer.customerPii) return undefined;
+  const { documentNumber } = await openPersonalData(platform.vault, customer.customerPii);
+  return documentNumber ? { document: documentNumber, documentType, name } : undefined;
+}
+
+/** The txid of a charge whose transaction id is fixed before it is made (a subscription's invoice): its hex digits. */
+export const txidOfTransaction = (transactionId: string) => transactionId.replace(/-/g, "");
+
+/** Removes, at the PSP, the invoice charges (cobv) of work a commit turned away (another biller issued first). */
+export async function forgetUnissued(platform: Platform, txids: Array<string | null | undefined>): Promise<void> {
+  const psp = platform.acquirers.live?.psp;
+  if (!psp) return;
+  for (const txid of txids) if (txid) await forgetAtPsp(platform, psp, txid, "cobv");
 }

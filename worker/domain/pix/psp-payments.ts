@@ -24,7 +24,7 @@ export const emptyReport = (): PaymentReport => ({ settled: 0, already: 0, unkno
 /** The live transaction of `txid`, if any. */
 async function transactionOf(platform: Platform, txid: string) {
   const [row] = await platform.db
-    .select({ id: transactions.id, sellerId: transactions.sellerId, status: transactions.status, amount: transactions.amount })
+    .select({ id: transactions.id, sellerId: transactions.sellerId, status: transactions.status, amount: transactions.amount, pixDueDate: transactions.pixDueDate })
     .from(transactions)
     .where(and(eq(transactions.livemode, true), eq(transactions.pixTxid, txid)))
     .limit(1);
@@ -56,11 +56,13 @@ export async function settleReceived(platform: Platform, payment: PspPixPayment)
  * transaction. A txid no transaction holds is reported and not read.
  */
 export async function settleNotified(platform: Platform, psp: PixPsp, txid: string): Promise<PaymentOutcome> {
-  if (!(await transactionOf(platform, txid))) {
+  const tx = await transactionOf(platform, txid);
+  if (!tx) {
     platform.log({ msg: "pix.received", level: "warn", outcome: "unknown", why: "a callback for a txid no live transaction has", txid });
     return "unknown";
   }
-  const charge = await psp.getCharge(txid);
+  // A charge with a due date (a subscription's invoice) is a cobv at the PSP.
+  const charge = await psp.getCharge(txid, tx.pixDueDate ? "cobv" : "cob");
   if (!charge || charge.status !== "CONCLUIDA" || charge.payments.length === 0) return "unpaid";
   let outcome: PaymentOutcome = "unpaid";
   for (const payment of charge.payments) outcome = await settleReceived(platform, { ...payment, txid });

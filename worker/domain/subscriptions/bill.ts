@@ -16,7 +16,8 @@ import { Outbox } from "../events/outbox";
 import type { PlanRow } from "../subscription-plans/serialize";
 import { addAttemptOutcome, authorizeAttempt, chargeClaimedInvoice } from "./attempt";
 import { collectInvoice } from "./collect";
-import { addIssue, issueInvoice } from "./issue";
+import { addIssue, issueInvoice, pspChargeOf } from "./issue";
+import { forgetUnissued } from "../pix/psp-charge";
 import { addSubscriptionMove } from "./move";
 import { SWEEP_BATCH } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
@@ -130,14 +131,18 @@ async function billPage(platform: Platform, page: Due[], at: string): Promise<nu
   const due = page.filter((d) => !d.sub.cancelAtPeriodEnd);
   if (due.length === 0) return moved;
   let issued: Array<Due & { invoice: InvoiceRow }>;
+  const added: Array<Due & { invoice: InvoiceRow; moved: number }> = [];
   try {
     const outbox = new Outbox(platform);
-    const added: Array<Due & { invoice: InvoiceRow; moved: number }> = [];
     for (const d of due) added.push({ ...d, ...(await addIssue(outbox, platform, d.sub, d.plan, at)) });
     const results = await outbox.commit();
     issued = added.filter((a) => (results[a.moved] as unknown[]).length === 1);
+    // Charges made at a PSP for invoices another biller issued first: removed there.
+    await forgetUnissued(platform, added.filter((a) => !issued.includes(a)).map((a) => pspChargeOf(platform, a.sub, a.invoice)));
   } catch (err) {
     platform.log({ msg: "billing.batch_failed", level: "warn", what: "issue", ...describeError(err) });
+    // Nothing of the batch was issued: its charges made at a PSP are removed there.
+    await forgetUnissued(platform, added.map((a) => pspChargeOf(platform, a.sub, a.invoice)));
     return moved + (await runAll(platform, due, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at)));
   }
   moved += issued.length;

@@ -12,7 +12,10 @@
  * Both rows are built here and written by the batches of issue.ts and attempt.ts.
  */
 import type { Platform } from "../../platform";
-import type { SaleOutcome } from "../../lib/acquirer";
+import type { PixPsp, SaleOutcome } from "../../lib/acquirer";
+import { randomToken } from "../../lib/crypto";
+import { LOCATION_ID_LENGTH } from "../pix/location";
+import { createAtPsp, pspDebtor, txidOfTransaction } from "../pix/psp-charge";
 import type { SellerProfile } from "../api-keys";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
 import { pixChargeColumns, receiverOf } from "../transactions/create-pix-transaction";
@@ -66,12 +69,15 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
   const scope = { sellerId: sub.sellerId, livemode: sub.livemode };
   const receiver = receiverOf(platform, scope, seller);
   const id = invoice.transactionId!;
+  const customer = await customerOf(platform, scope, { buyerId: sub.buyerId } as never);
+  const psp = sub.livemode ? platform.acquirers.live?.psp : undefined;
   const row: TransactionRow = {
     ...chargeBase(sub, invoice, id, at, description),
     status: "PENDING",
     paymentMethod: "PIX",
-    ...(await customerOf(platform, scope, { buyerId: sub.buyerId } as never)),
-    ...pixChargeColumns(platform, receiver, invoice.amount),
+    ...customer,
+    // Live through a PSP: a charge with a due date (cobv) made there, under its transaction's txid.
+    ...(psp ? await pspInvoiceColumns(platform, psp, { invoice, receiver, customer, description }) : pixChargeColumns(platform, receiver, invoice.amount)),
     pixDueDate: pixDueDateOf(invoice.dueAt),
     pixDaysAfterDue: PIX_DAYS_AFTER_DUE,
     initiatedBy: "MERCHANT",
@@ -88,6 +94,30 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
   };
   row.view = storedView({ row, refunds: [] });
   return row;
+}
+
+/**
+ * An invoice's charge made at the PSP: a cobv due on the invoice's due date, payable
+ * PIX_DAYS_AFTER_DUE days after it, whose BR Code is the PSP's. A commit that turns the invoice
+ * away removes it there (issue.ts).
+ */
+async function pspInvoiceColumns(
+  platform: Platform,
+  psp: PixPsp,
+  input: { invoice: InvoiceRow; receiver: ReturnType<typeof receiverOf>; customer: Awaited<ReturnType<typeof customerOf>>; description: string },
+) {
+  const { invoice, receiver, customer, description } = input;
+  const txid = txidOfTransaction(invoice.transactionId!);
+  const created = await createAtPsp(platform, psp, {
+    txid,
+    amount: invoice.amount,
+    receiverKey: receiver.pixKey,
+    expiresInSeconds: 0,
+    due: { date: pixDueDateOf(invoice.dueAt), validDaysAfter: PIX_DAYS_AFTER_DUE },
+    debtor: await pspDebtor(platform, customer),
+    description: description.slice(0, 140),
+  });
+  return { pixLocationId: randomToken(LOCATION_ID_LENGTH), pixTxid: txid, pixQrCode: created.brCode, pixKey: receiver.pixKey };
 }
 
 /** A merchant-initiated card charge as the acquirer answered it: PAID with its fee, or FAILED with the decline. */

@@ -29,7 +29,8 @@ import { readFeeRate } from "../transactions/fees";
 import { chargeClaimedInvoice } from "./attempt";
 import { addDays, period } from "./calendar";
 import { readTestClock } from "./clocks";
-import { invoiceStatements, newInvoice } from "./issue";
+import { invoiceStatements, newInvoice, pspChargeOf } from "./issue";
+import { forgetUnissued } from "../pix/psp-charge";
 import { billingAtOf, cadenceOf, MAX_SUBSCRIPTIONS_PER_CLOCK } from "./rules";
 import { readSubscription, toSubscription, type SubscriptionRow } from "./store";
 
@@ -136,6 +137,7 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
   outbox.emit(newEvent({ type: "SUBSCRIPTION_CREATED", sellerId: scope.sellerId, livemode: scope.livemode, occurredAt: at, data: { details: toSubscription(row) } }), created);
   const results = await outbox.commit();
   if ((results[inserted] as { rowsAffected?: number }).rowsAffected === 0) {
+    if (invoice) await forgetUnissued(platform, [pspChargeOf(platform, row, invoice)]);
     // Another request with the same key won the race: answer its subscription.
     const replay = key ? await replayOf(platform, scope, key, body) : null;
     if (replay) return replay;

@@ -21,6 +21,8 @@ import { invoiceDescription, pixInvoiceCharge } from "./charges";
 import { ATTEMPT_CLAIM_SECONDS, billingAtOf, cadenceOf } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
 
+import type { Statement } from "../../db/guarded";
+import { forgetUnissued, txidOfTransaction } from "../pix/psp-charge";
 /** The invoice of period `n`, before it is written. A card one is claimed for its first attempt. */
 export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: string, realNow: Date): InvoiceRow {
   const { start, end } = period(sub.billingAnchor, cadenceOf(plan), n);
@@ -55,7 +57,7 @@ export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: s
  */
 export async function invoiceStatements(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, happened: ReturnType<typeof sql>) {
   const { db } = platform;
-  const statements = [insertWhere(db, invoices, invoice, happened)];
+  const statements: Statement[] = [insertWhere(db, invoices, invoice, happened)];
   if (sub.paymentMethod === "PIX") {
     const seller = await sellerProfileOf(db, sub.sellerId);
     if (!seller) throw new Error(`seller ${sub.sellerId} of subscription ${sub.id} not found`);
@@ -97,10 +99,17 @@ export async function addIssue(outbox: Outbox, platform: Platform, sub: Subscrip
   return { invoice, moved };
 }
 
+/** The txid of the charge `invoice` made at a PSP, if one was (live PIX through a PSP): forgotten there when not issued. */
+export function pspChargeOf(platform: Platform, sub: SubscriptionRow, invoice: InvoiceRow): string | null {
+  return sub.paymentMethod === "PIX" && sub.livemode && platform.acquirers.live?.psp ? txidOfTransaction(invoice.transactionId!) : null;
+}
+
 /** Issues the invoice `sub` is due for in a batch of its own; the invoice, or null when another biller did first. */
 export async function issueInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<InvoiceRow | null> {
   const outbox = new Outbox(platform);
   const { invoice, moved } = await addIssue(outbox, platform, sub, plan, at);
   const results = await outbox.commit();
-  return (results[moved] as unknown[]).length === 1 ? invoice : null;
+  if ((results[moved] as unknown[]).length === 1) return invoice;
+  await forgetUnissued(platform, [pspChargeOf(platform, sub, invoice)]);
+  return null;
 }

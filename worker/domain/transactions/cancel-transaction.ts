@@ -22,7 +22,7 @@ export async function cancelTransaction(platform: Platform, scope: Scope, id: st
     // A live charge at the PSP is removed there first: one still payable must not outlive its
     // cancellation here (a PSP that cannot be reached is a 503, and nothing is cancelled).
     const psp = current.row.livemode && current.row.status === "PENDING" && current.row.pixTxid ? platform.acquirers.live?.psp : undefined;
-    if (psp) await removeAtPsp(platform, psp, current.row.pixTxid!);
+    if (psp) await removeAtPsp(platform, psp, current.row.pixTxid!, current.row.pixDueDate ? "cobv" : "cob");
     return commitTransition(platform, current, {
       trigger: "cancel",
       changes: { cancelledAt: platform.now().toISOString(), cancellationReason: "REQUESTED" },

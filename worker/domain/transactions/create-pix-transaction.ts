@@ -25,10 +25,9 @@ import type { TransactionCreate } from "../../schemas/transaction";
 import { acquirerFor } from "../acquirers/acquirer";
 import type { SellerProfile } from "../api-keys";
 import { commitIdempotently, idempotentBatch, KEY_TTL_SECONDS, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
-import type { PixChargeRequest, PixPsp } from "../../lib/acquirer";
+import type { PixPsp } from "../../lib/acquirer";
 import { buildDynamicBrCode, hasBrCodeText } from "../pix/brcode";
-import { createAtPsp, forgetAtPsp, pspTxid } from "../pix/psp-charge";
-import { openPersonalData } from "../personal-data";
+import { createAtPsp, forgetAtPsp, pspDebtor, pspTxid } from "../pix/psp-charge";
 import { LOCATION_ID_LENGTH, locationUrl } from "../pix/location";
 import { SANDBOX_PIX_KEY } from "../pix/receiver-key";
 import type { Scope } from "../scope";
@@ -117,18 +116,10 @@ async function pspChargeColumns(
     amount: body.amount,
     receiverKey: receiver.pixKey,
     expiresInSeconds: body.expirationSeconds,
-    debtor: await debtorOf(platform, customer),
+    debtor: await pspDebtor(platform, customer),
     description: body.description ? body.description.slice(0, 140) : undefined,
   });
   return { pixLocationId: randomToken(LOCATION_ID_LENGTH), pixTxid: txid, pixQrCode: created.brCode, pixKey: receiver.pixKey };
-}
-
-/** The charge's `devedor`: the buyer's document and name when the buyer gave a document. */
-async function debtorOf(platform: Platform, customer: Awaited<ReturnType<typeof customerOf>>): Promise<PixChargeRequest["debtor"]> {
-  const { documentType, name } = customer.customer;
-  if (!documentType || !customer.customerPii) return undefined;
-  const { documentNumber } = await openPersonalData(platform.vault, customer.customerPii);
-  return documentNumber ? { document: documentNumber, documentType, name } : undefined;
 }
 
 /** Every column of a new charge is a placeholder but the fee rate, which the database reads. */
