@@ -165,6 +165,15 @@ describe("live PIX through the PSP", () => {
     expect(patch).toMatchObject({ status: 200, body: { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" } });
   });
 
+  it("expiry removes the cob at the PSP before the charge expires here", async () => {
+    const tx = await (await live.post("/v1/transactions", pixBody({ amount: 700, expirationSeconds: 60 }), { "Idempotency-Key": crypto.randomUUID() })).json();
+    const [row] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, tx.id));
+    ctx.platform.clock.advance(61);
+    await ctx.platform.runScheduled();
+    expect(sim.control.received().find((r) => r.method === "PATCH" && r.path === `/cob/${row!.pixTxid}`)).toMatchObject({ status: 200 });
+    expect(await (await live.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "CANCELLED", cancellationReason: "EXPIRED" });
+  });
+
   it("a PSP outage during create: 503 PSP_UNAVAILABLE with Retry-After and no transaction; the retry with the same key makes exactly one cob", async () => {
     sim.control.failNext("/cob/", 1, 503);
     const key = crypto.randomUUID();

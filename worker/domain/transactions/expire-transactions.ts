@@ -9,7 +9,7 @@
  *   - this file's minute sweep, which works through the whole backlog in batches of EXPIRE_BATCH
  *     moves per round trip, in both modes (expiry is not sandbox behaviour).
  * A charge paid or cancelled meanwhile loses the race harmlessly: its revision moved, nothing is
- * written.
+ * written. A live charge made at a PSP is removed there before the sweep expires it here.
  */
 import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import { transactions } from "../../db/schema";
@@ -17,6 +17,9 @@ import type { Platform } from "../../platform";
 import { Outbox } from "../events/outbox";
 import { expiryMove } from "./store";
 import { addTransition } from "./transition";
+import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
+import { settleNotified } from "../pix/psp-payments";
+import type { TransactionRow } from "./serialize";
 
 /** How many charges one batch expires. */
 export const EXPIRE_BATCH = 100;
@@ -36,12 +39,40 @@ export async function expireTransactions(platform: Platform): Promise<number> {
       .limit(EXPIRE_BATCH);
     if (due.length === 0) return expired;
     const before = expired;
+    const expiring = await removedAtPsp(platform, due);
+    if (expiring.length === 0) return expired;
     const outbox = new Outbox(platform);
-    const moves = due.map((row) => addTransition(outbox, platform, { row, refunds: [] }, expiryMove({ row, refunds: [] })));
+    const moves = expiring.map((row) => addTransition(outbox, platform, { row, refunds: [] }, expiryMove({ row, refunds: [] })));
     const results = await outbox.commit();
     // Count the guarded updates that happened; the outbox enqueued the deliveries of their events.
     expired += moves.filter((m) => (results[m.index] as unknown[]).length === 1).length;
     // A full batch that expired nothing was lost to other writers: leave the rest to the next run.
     if (due.length < EXPIRE_BATCH || expired === before) return expired;
   }
+}
+
+/**
+ * The charges of `due` that may expire here: every one not made at a PSP, and each live one the
+ * PSP has removed first (so no payer can pay it after it expired here). One the PSP says was paid
+ * meanwhile is settled instead (its callback may be on its way); one the PSP cannot be asked about
+ * now waits for the next run.
+ */
+async function removedAtPsp(platform: Platform, due: TransactionRow[]): Promise<TransactionRow[]> {
+  const psp = platform.acquirers.live?.psp;
+  if (!psp) return due;
+  const expiring: TransactionRow[] = [];
+  for (const row of due) {
+    if (!row.livemode || !row.pixTxid) {
+      expiring.push(row);
+      continue;
+    }
+    try {
+      await psp.removeCharge(row.pixTxid, row.pixDueDate ? "cobv" : "cob");
+      expiring.push(row);
+    } catch (error) {
+      if (error instanceof PspRejectedError) await settleNotified(platform, psp, row.pixTxid);
+      else if (!(error instanceof PspUnavailableError)) throw error;
+    }
+  }
+  return expiring;
 }
