@@ -67,7 +67,9 @@ export type Observation =
   /** One webhook attempt that was made (a POST was sent): what it came to and how long the POST took. */
   | { kind: "webhook.attempt"; outcome: "delivered" | "retry" | "failed"; httpStatus: number | null; durationMs: number }
   /** One sweep of the scheduled job: how long it took and how many rows it touched (-1: it failed). */
-  | { kind: "sweep"; sweep: string; durationMs: number; rows: number };
+  | { kind: "sweep"; sweep: string; durationMs: number; rows: number }
+  /** One PIX the PSP received, as the callback or reconciliation found it (unknown and mismatched want an operator). */
+  | { kind: "pix.received"; outcome: "settled" | "unknown" | "mismatched" };
 
 /** One webhook POST, as the domain hands it to the host's egress (`Platform.webhookFetch`). */
 export interface WebhookPost {

@@ -33,6 +33,7 @@ export function logObservation(event: Observation, log: (line: LogLine) => void 
   if (event.kind === "webhook.attempt") {
     log({ msg: "metrics.webhook_attempt", outcome: event.outcome, httpStatus: event.httpStatus, durationMs: event.durationMs });
   }
+  // A received PIX already has its pix.received line (domain/pix/psp-payments.ts): nothing to add.
 }
 
 /** The live PIX acquirer over the configured PSP (through the PIX_PSP_MTLS binding), or null without one. */

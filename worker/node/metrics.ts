@@ -87,6 +87,12 @@ export function createNodeMetrics(): NodeMetrics {
     buckets: DB_BUCKETS,
     registers: [registry],
   });
+  const pixReceived = new Counter({
+    name: "pay_pix_received_total",
+    help: "PIX the PSP received, as its callback or reconciliation found them (each once; one seen before is not counted again): settled, unknown (no transaction has the txid), mismatched (another amount, or a charge cancelled or expired here: the operator refunds it).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
   const depths: Array<() => number> = [];
   new Gauge({
     name: "pay_queue_depth",
@@ -115,6 +121,9 @@ export function createNodeMetrics(): NodeMetrics {
           sweepSeconds.observe({ sweep: event.sweep }, event.durationMs / 1000);
           sweepRows.set({ sweep: event.sweep }, event.rows);
           if (event.rows < 0) sweepFailures.inc({ sweep: event.sweep });
+          return;
+        case "pix.received":
+          pixReceived.inc({ outcome: event.outcome });
           return;
       }
     },

@@ -34,8 +34,9 @@ async function transactionOf(platform: Platform, txid: string) {
 /** Settles the transaction a received PIX paid; what it came to. */
 export async function settleReceived(platform: Platform, payment: PspPixPayment): Promise<PaymentOutcome> {
   const tx = payment.txid ? await transactionOf(platform, payment.txid) : null;
-  const report = (outcome: PaymentOutcome, why: string) => {
-    platform.log({ msg: "pix.received", level: outcome === "settled" || outcome === "already" ? "info" : "warn", outcome, why, txid: payment.txid, transactionId: tx?.id ?? null, endToEndId: payment.endToEndId });
+  const report = (outcome: "settled" | "unknown" | "mismatched", why: string) => {
+    platform.observe?.({ kind: "pix.received", outcome });
+    platform.log({ msg: "pix.received", level: outcome === "settled" ? "info" : "warn", outcome, why, txid: payment.txid, transactionId: tx?.id ?? null, endToEndId: payment.endToEndId });
     return outcome;
   };
   if (!tx) return report("unknown", "no live transaction has this txid");
@@ -58,6 +59,7 @@ export async function settleReceived(platform: Platform, payment: PspPixPayment)
 export async function settleNotified(platform: Platform, psp: PixPsp, txid: string): Promise<PaymentOutcome> {
   const tx = await transactionOf(platform, txid);
   if (!tx) {
+    platform.observe?.({ kind: "pix.received", outcome: "unknown" });
     platform.log({ msg: "pix.received", level: "warn", outcome: "unknown", why: "a callback for a txid no live transaction has", txid });
     return "unknown";
   }
@@ -69,8 +71,10 @@ export async function settleNotified(platform: Platform, psp: PixPsp, txid: stri
   return outcome;
 }
 
-/** How far back each reconciliation run lists received PIX: runs overlap, so a late one misses nothing. */
-export const RECONCILE_WINDOW_SECONDS = 30 * 60;
+/** How far back a host's first reconciliation run lists received PIX (a restart, a new isolate). */
+export const RECONCILE_FIRST_WINDOW_SECONDS = 30 * 60;
+/** How far each later run reaches back before the previous run's end: PSPs list a payment a little late. */
+export const RECONCILE_OVERLAP_SECONDS = 120;
 
 /** Reconciliation: every PIX the PSP received in [from, to) settles or is reported. */
 export async function reconcilePix(platform: Platform, psp: PixPsp, from: string, to: string): Promise<PaymentReport> {
@@ -79,12 +83,22 @@ export async function reconcilePix(platform: Platform, psp: PixPsp, from: string
   return report;
 }
 
-/** The sweep: the last RECONCILE_WINDOW_SECONDS; how many transactions it settled late. */
+/** Where the previous run of this host (process, isolate) ended, per database. */
+const lastRun = new WeakMap<object, number>();
+
+/**
+ * The sweep: the PSP's received PIX since the previous run (less an overlap), or the last
+ * RECONCILE_FIRST_WINDOW_SECONDS on a host's first run; how many transactions it settled late.
+ * Windows overlap only a little, so an unknown PIX is reported a few times, not every minute.
+ */
 export async function reconcileRecentPix(platform: Platform): Promise<number> {
   const psp = platform.acquirers.live?.psp;
   if (!psp) return 0;
-  const now = platform.now();
-  const report = await reconcilePix(platform, psp, new Date(now.getTime() - RECONCILE_WINDOW_SECONDS * 1000).toISOString(), now.toISOString());
+  const now = platform.now().getTime();
+  const previous = lastRun.get(platform.db);
+  const from = previous !== undefined ? Math.min(previous, now) - RECONCILE_OVERLAP_SECONDS * 1000 : now - RECONCILE_FIRST_WINDOW_SECONDS * 1000;
+  const report = await reconcilePix(platform, psp, new Date(from).toISOString(), new Date(now).toISOString());
+  lastRun.set(platform.db, now);
   if (report.unknown || report.mismatched) platform.log({ msg: "pix.reconcile", level: "warn", ...report });
   return report.settled;
 }
