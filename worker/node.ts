@@ -14,6 +14,7 @@ import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
 import { handleShutdownSignals } from "./node/shutdown";
 import { createNodeMetrics, withMetricsEndpoint } from "./node/metrics";
+import { registerPspCallbackAtStart } from "./node/psp-webhook";
 import { ensureWidget } from "../widget/build";
 import { startDemoShop } from "../demo/start";
 
@@ -68,6 +69,9 @@ async function main() {
     ];
     process.stdout.write(`${lines.join("\n")}\n\n`);
     platform.log({ msg: "server.listening", host: config.host, port: info.port });
+    // Live PIX through a PSP: its callback registered once it can be answered (some PSPs call the
+    // URL when it is registered); in the background, and a failure is a warning (node/psp-webhook.ts).
+    void registerPspCallbackAtStart(platform, config.pixReceiverKey);
   });
   platform.startTimers(config.sweepIntervalSeconds);
 
