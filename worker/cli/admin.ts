@@ -6,6 +6,7 @@
  *   keys:rotate   --seller ID [--live] [--json]
  *   seller:approve-live --seller ID [--json]
  *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
+ *   pix:check, pix:webhook, pix:reconcile --since WHEN [--until ISO]: live PIX's PSP (./pix-commands.ts)
  *   help          (also --help, -h): prints the commands, without touching the database
  *
  * With --json, stdout carries exactly one JSON object and nothing else.
@@ -18,12 +19,15 @@ import { approveSellerForLive, createCompanySeller, rotateSellerKeys, type Selle
 import { readNodeConfig } from "../node/config";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
+import { PIX_COMMANDS, PIX_HELP, PIX_USAGE, runPixCommand } from "./pix-commands";
+import { UsageError } from "./usage";
 
 const USAGE = `Usage:
   npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]
   npm run admin -- seller:approve-live --seller ID [--json]
   npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
+${PIX_USAGE}
   npm run admin -- --help`;
 
 /** `--help` (or `-h`, `help`): the commands, their options, and where they act. */
@@ -54,7 +58,7 @@ Commands:
                     --profile PROFILE     OWNER, ADMIN, FINANCE or OPERATION, for a new member (required)
                     --first-name NAME     a new member's first name (default: the e-mail's local part)
                   The member's earlier invites stop working.
-  help            Print this help (also --help, -h).
+${PIX_HELP}  help            Print this help (also --help, -h).
 
 Options of seller:create and keys:rotate:
   --live          live keys (sk_live_/pk_live_) instead of test keys
@@ -66,10 +70,8 @@ ${USAGE}
 `;
 
 const HELP_WORDS = ["help", "--help", "-h"];
-const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite"];
+const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite", ...PIX_COMMANDS];
 const PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
-
-class UsageError extends Error {}
 
 function print(result: SellerWithKeys, json: boolean, what: string) {
   if (json) {
@@ -102,11 +104,19 @@ async function main(argv: string[]) {
       seller: { type: "string" },
       profile: { type: "string" },
       "first-name": { type: "string" },
+      since: { type: "string" },
+      until: { type: "string" },
       live: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
     },
     strict: true,
   });
+  // Live PIX's PSP: each reads the configuration itself (pix:check reports a bad one) and opens
+  // the database only if it needs it.
+  if (PIX_COMMANDS.includes(command!)) {
+    process.exitCode = await runPixCommand(command!, values);
+    return;
+  }
   const mode = values.live ? "live" : "test";
   const config = readNodeConfig();
   const client = await openDatabase(config.databaseUrl, config.databaseAuthToken);
