@@ -18,6 +18,13 @@ export default defineConfig({
           VAULT_KEY: inject("vaultKey"),
           PIX_SIGNING_JWK: inject("pixSigningJwk"),
           PUBLIC_BASE_URL: inject("baseUrl"),
+          // Live PIX through the PSP simulator global-setup started (issue 29): a live key's PIX
+          // charge is made there. No PIX_PSP_MTLS binding: plain http, accepted on loopback only.
+          PIX_PSP_URL: inject("pspUrl"),
+          PIX_PSP_TOKEN_URL: inject("pspTokenUrl"),
+          PIX_PSP_CLIENT_ID: inject("pspClientId"),
+          PIX_PSP_CLIENT_SECRET: inject("pspClientSecret"),
+          PIX_RECEIVER_KEY: inject("pspReceiverKey"),
         },
         // `exports.default.fetch` calls the Worker's module directly, skipping the static assets
         // (dist/) that Cloudflare serves first; this binding reaches the Worker as the internet does.

@@ -5,7 +5,7 @@
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { readCloudflareConfig } from "../../worker/cloudflare/config";
 import type { Env } from "../../worker/cloudflare/env";
 import worker from "../../worker/index";
@@ -24,7 +24,8 @@ describe("the Worker's config", () => {
       baseUrl: "http://pay.test",
       vaultKey: env.VAULT_KEY,
       vaultPreviousKeys: [],
-      pixReceiverKey: undefined,
+      // The PSP simulator's DICT key (global-setup.ts): the workerd run has live PIX configured.
+      pixReceiverKey: inject("pspReceiverKey"),
       maxBodyBytes: 102400,
       pixSigningJwk: JSON.parse(env.PIX_SIGNING_JWK),
     });

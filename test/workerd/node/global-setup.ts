@@ -1,8 +1,9 @@
 /**
  * Node-side set-up of the workerd tests (vitest `globalSetup`): a migrated database file with a
- * seller, served by the local libSQL HTTP server the Worker reaches over loopback, and the Node
- * host's OpenAPI document to compare the Worker's against. Handed to the pool (for the Worker's
- * bindings) and to the tests with `provide`; torn down after the run.
+ * seller, served by the local libSQL HTTP server the Worker reaches over loopback, the Node
+ * host's OpenAPI document to compare the Worker's against, and the PSP simulator of the API Pix
+ * (issue 29) the Worker's live PIX goes to. Handed to the pool (for the Worker's bindings) and to
+ * the tests with `provide`; torn down after the run.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import type { TestProject } from "vitest/node";
 import { createApp } from "../../../worker/app";
 import { createDb } from "../../../worker/db/client";
 import { createCompanySeller } from "../../../worker/domain/sellers";
+import { startPspSimulator } from "../../../worker/connectors/bcb-pix/simulator/server";
 import { startLibsqlHttpServer } from "../../../worker/dev/libsql-http-server";
 import { openDatabase } from "../../../worker/node/database";
 import { applyMigrations } from "../../../worker/node/migrate";
@@ -22,6 +24,8 @@ import "./provided-context";
 
 /** The base URL both hosts are configured with, so their OpenAPI documents can be compared whole. */
 export const WORKERD_BASE_URL = "http://pay.test";
+/** The platform's DICT key at the PSP simulator (an EVP): the Worker's PIX_RECEIVER_KEY. */
+export const WORKERD_PIX_RECEIVER_KEY = "c0ffee00-0000-4000-8000-00000000d0e5";
 
 export default async function setup(project: TestProject) {
   // wrangler.toml's assets folder must exist for the pool to read the config; `npm run build`
@@ -50,7 +54,25 @@ export default async function setup(project: TestProject) {
   const receiver = await startWebhookReceiver();
   project.provide("webhookReceiverUrl", receiver.url);
 
+  // Live PIX: every live key's PIX charge goes to this PSP (PIX_PSP_* and PIX_RECEIVER_KEY in
+  // vitest.workers.config.ts). Over plain http with no mTLS binding, which the Worker accepts for
+  // a PSP on loopback only (worker/cloudflare/psp-transport.ts).
+  const psp = await startPspSimulator({ receiverKey: WORKERD_PIX_RECEIVER_KEY });
+  project.provide("pspUrl", psp.url);
+  project.provide("pspTokenUrl", psp.tokenUrl);
+  project.provide("pspClientId", psp.clientId);
+  project.provide("pspClientSecret", psp.clientSecret);
+  project.provide("pspReceiverKey", psp.receiverKey);
+  project.provide("pspControlUrl", psp.controlUrl);
+  // The Worker listens on no port in vitest-pool-workers, so the PSP cannot call it back: its
+  // callbacks land on this loopback receiver, and test/workerd/live-pix.test.ts carries each to
+  // the Worker's route.
+  const pspCallbacks = await startWebhookReceiver();
+  project.provide("pspCallbackOrigin", new URL(pspCallbacks.url).origin);
+
   return async () => {
+    await psp.close();
+    await pspCallbacks.close();
     await receiver.close();
     await proxy.close();
     await server.close();

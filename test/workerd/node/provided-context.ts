@@ -17,6 +17,19 @@ declare module "vitest" {
     nodeOpenApi: string;
     /** A loopback webhook receiver (test/support/webhook-receiver.ts); GET /__received lists what it got. */
     webhookReceiverUrl: string;
+    /**
+     * The PSP simulator (worker/connectors/bcb-pix/simulator/server.ts): the API Pix base and its
+     * token URL, the OAuth2 client, the platform's DICT key there (the Worker's PIX_PSP_* and
+     * PIX_RECEIVER_KEY), and its control API (`{pspControlUrl}/received`, `/cob/{txid}/pay`…).
+     */
+    pspUrl: string;
+    pspTokenUrl: string;
+    pspClientId: string;
+    pspClientSecret: string;
+    pspReceiverKey: string;
+    pspControlUrl: string;
+    /** A loopback receiver (test/support/webhook-receiver.ts) where the PSP's callbacks land. */
+    pspCallbackOrigin: string;
   }
 }
 
