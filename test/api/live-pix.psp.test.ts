@@ -77,7 +77,12 @@ describe("live PIX through the PSP", () => {
     expect(atPsp!.brCode).toMatch(/^000201/);
     expect(tx.paymentDetails.qrCode).toBe(atPsp!.brCode);
     // This service's own location serves no payload for the PSP's charge.
-    expect((await ctx.app.request(`/pix/v2/cob/${row!.pixLocationId}`)).status).toBe(404);
+    const psps = await ctx.app.request(`/pix/loc/${row!.pixLocationId}`);
+    expect(psps.status).toBe(404);
+    // A test charge's location is this service's own, and answers.
+    const testTx = await (await ctx.post("/v1/transactions", pixBody({ amount: 2500 }))).json();
+    const [testRow] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, testTx.id));
+    expect((await ctx.app.request(`/pix/loc/${testRow!.pixLocationId}`)).status).toBe(200);
 
     const paid = await sim.control.pay(row!.pixTxid!);
     expect(paid.callback.outcome).toBe("delivered");
