@@ -87,15 +87,15 @@ export async function createSeller(checkout: HostCheckout, dbUrl: string): Promi
   }
 }
 
-/** Starts `tsx worker/node.ts` in the checkout on `dbUrl` and waits for `GET /health`. */
-export async function startHost(checkout: HostCheckout, dbUrl: string): Promise<ChildServer> {
+/** Starts `tsx worker/node.ts` in the checkout on `dbUrl` and waits for `GET /health`; `extraEnv` adds variables (live-pix: the PSP's). */
+export async function startHost(checkout: HostCheckout, dbUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort();
   const server = spawnServer({
     name: `host (${checkout.dir})`,
     command: checkout.tsxBin,
     args: ["worker/node.ts"],
     cwd: checkout.dir,
-    env: hostEnv(dbUrl, { PORT: String(port), HOST: "127.0.0.1" }),
+    env: hostEnv(dbUrl, { ...extraEnv, PORT: String(port), HOST: "127.0.0.1" }),
     port,
   });
   await waitForHealth(server, "/health");

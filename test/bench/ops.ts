@@ -31,6 +31,8 @@ export interface OpContext {
   transactionId: string;
   /** Rows seeded into the seller's history. */
   rows: number;
+  /** The same seller's live secret key, when `live-pix` runs (the host then has a PSP: live-pix.ts). */
+  liveApiKey?: string;
 }
 
 /** One measured operation. */
@@ -236,6 +238,20 @@ export const OPERATIONS: Operation[] = [
     target: { minRatio: 0.4 },
     expected: [201],
     prepare: payLinkByPix,
+  },
+  {
+    // Last: its charges live at the PSP simulator, which only this operation's run starts (live-pix.ts).
+    name: "live-pix",
+    label: "POST /v1/transactions (live PIX through the PSP simulator, new key)",
+    floor: "insert",
+    target: null,
+    expected: [201],
+    prepare: async (ctx) => {
+      if (!ctx.liveApiKey) throw new Error("no live key: the PSP simulator was not set up");
+      const live = { host: ctx.host, apiKey: ctx.liveApiKey };
+      expectStatus("live PIX setup", await callApi(live, "POST", "/v1/transactions", PIX_BODY, { "idempotency-key": `bench-live-${Date.now()}` }), 201);
+      return { spec: { method: "POST", path: "/v1/transactions", headers: { "x-api-key": ctx.liveApiKey }, body: PIX_BODY, uniqueHeader: "idempotency-key" } };
+    },
   },
 ];
 

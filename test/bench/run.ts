@@ -10,6 +10,9 @@
  * Last, the subscription billing sweep on its own database (billing.ts: invoices/s, RSS, the cost
  * of subscriptions not due). First it prints the widget's weight (widget-size.ts): pay.js and the card frame, raw and gzipped,
  * the link mode's chunk and the seller dashboard's script, against their targets.
+ * With `live-pix` among the operations, a PSP simulator runs beside the host, the host is
+ * configured for it, and live PIX's latency and callbacks are measured after the operations
+ * (live-pix.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,6 +23,7 @@ import { formatBilling, measureBilling, type BillingResult } from "./billing";
 import { cleanupAll, installCleanupHandlers, onCleanup } from "./cleanup";
 import { startFloor, type Floor } from "./floor";
 import { createSeller, hostDatabaseUrl, resolveCheckout, startHost } from "./host";
+import { connectHost, createLiveKey, formatLivePix, measureLivePix, startBenchPsp, type BenchPsp, type LivePixResult } from "./live-pix";
 import { measure, type LoadOptions } from "./load";
 import { callApi, floorSpec, OPERATIONS, PIX_BODY, type OpContext, type Operation } from "./ops";
 import { failed, formatTable, machineInfo, passed, summarize, writeResults, type OpResult } from "./report";
@@ -95,6 +99,19 @@ async function main(): Promise<number> {
   const dbUrl = hostDatabaseUrl(join(tmp, "host"));
   const keys = await createSeller(checkout, dbUrl);
   log(`seller ${keys.sellerId} created by the checkout's admin CLI`);
+  const wantLivePix = opts.only.length === 0 || opts.only.includes("live-pix");
+  // live-pix's setup failing (an older checkout under --host-dir has no live PIX) fails live-pix alone.
+  let liveSetupError: string | null = null;
+  let liveApiKey: string | undefined;
+  if (wantLivePix) {
+    try {
+      liveApiKey = await createLiveKey(checkout, dbUrl, keys.sellerId);
+      log("seller approved for live and given live keys by the same CLI");
+    } catch (err) {
+      liveSetupError = err instanceof Error ? err.message : String(err);
+      log(`live-pix setup failed: ${liveSetupError}`);
+    }
+  }
 
   // One real transaction through the API: the row every seeded one is cloned from, and the one GET reads.
   let host = await startHost(checkout, dbUrl);
@@ -112,10 +129,25 @@ async function main(): Promise<number> {
     log(`seeded in ${seed.seconds.toFixed(1)} s (replaced columns: ${seed.replaced.join(", ")}; table has ${seed.totalRows} rows)`);
   }
   const floor = await floorReady;
-  host = await startHost(checkout, dbUrl);
+  // Only for live-pix: the PSP simulator first, and the host told of it (test keys never reach it).
+  let psp: BenchPsp | null = null;
+  if (liveApiKey) {
+    psp = await startBenchPsp(benchTsx, REPO);
+    log(`PSP simulator on ${psp.url}`);
+  }
+  host = await startHost(checkout, dbUrl, psp?.hostEnv ?? {});
   log(`host on ${host.url}, floor on ${floor.server.url}`);
 
-  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows };
+  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey };
+  if (psp) {
+    try {
+      await connectHost(psp, ctx, dbUrl);
+    } catch (err) {
+      liveSetupError = err instanceof Error ? err.message : String(err);
+      log(`live-pix setup failed: ${liveSetupError}`);
+      delete ctx.liveApiKey; // the operation then fails on its own, the others run
+    }
+  }
   const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
   const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
   const wantBilling = opts.only.length === 0 || opts.only.includes("billing");
@@ -134,6 +166,20 @@ async function main(): Promise<number> {
       const lines = requestId ? host.stdout.tail.split("\n").filter((l) => l.includes(requestId)) : [];
       for (const line of lines) log(`  host log: ${line}`);
       results.push(failed(op, msg.split("\n")[0]!));
+    }
+  }
+
+  // live-pix's latency and callbacks: after the operations (its pays add PAID events), before the webhooks.
+  let livePix: LivePixResult | null = null;
+  if (wantLivePix) {
+    log(`live-pix: ${opts.rounds} × (1 connection: test create, live create, the PSP's PUT alone back to back and paced; then the PUT at ${opts.connections} connections), ${opts.duration} s each; then callbacks`);
+    try {
+      if (liveSetupError || !psp) throw new Error(liveSetupError ?? "no PSP simulator");
+      livePix = await measureLivePix({ ...ctx, sellerId: keys.sellerId }, psp, dbUrl, opts, log);
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      log(`live-pix failed: ${msg}`);
+      livePix = { failure: msg.split("\n")[0]!, met: false } as LivePixResult;
     }
   }
 
@@ -168,7 +214,7 @@ async function main(): Promise<number> {
 
   const finished = new Date();
   const machine = machineInfo(checkout, loadAtStart);
-  const ok = results.every(passed) && widgetOk && (webhooks?.met ?? true) && (billing?.met ?? true);
+  const ok = results.every(passed) && widgetOk && (livePix?.met ?? true) && (webhooks?.met ?? true) && (billing?.met ?? true);
   const file = writeResults(RESULTS_DIR, started, {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
@@ -180,6 +226,7 @@ async function main(): Promise<number> {
     hostLogLines: host.stdout.lines,
     passed: ok,
     operations: results,
+    livePix,
     webhooks,
     billing,
   });
@@ -190,6 +237,7 @@ async function main(): Promise<number> {
       `${((finished.getTime() - started.getTime()) / 1000).toFixed(0)} s in all; load average ${loadAtStart[0]!.toFixed(1)} at start, ` +
       `${machine.loadavgAtEnd[0]!.toFixed(1)} at end\n\n${formatTable(results)}\n\n` +
       `${Array.isArray(widget) ? formatWidgetSizes(widget) : `Widget: ${widget.error}`}\n\n` +
+      `${livePix ? `${formatLivePix(livePix, results)}\n\n` : ""}` +
       `${webhooks ? `${formatWebhooks(webhooks)}\n\n` : ""}` +
       `${billing ? `${formatBilling(billing)}\n\n` : ""}` +
       `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,

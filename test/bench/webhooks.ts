@@ -41,7 +41,8 @@ export interface WebhookResult {
 
 export const WEBHOOK_TARGETS = { p50: 50, p99: 250, perSecond: 1000 };
 
-const pct = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+/** The `p`th percentile of sorted values (ms). */
+export const pct = (sorted: number[], p: number) => (sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 
 /** A receiver that answers 200 at once and notes when each delivery (by event id) arrived. */
 async function startReceiver() {
@@ -89,7 +90,7 @@ async function until(check: () => boolean, ms: number) {
 }
 
 /** Runs `work` over `items` with `concurrency` workers. */
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < items.length) await work(items[next++]!);
