@@ -18,6 +18,8 @@ import { sendNodeRequest } from "./http-request";
 const IDLE_SOCKET_MS = 30_000;
 /** A request that arrives without a signal still ends: the connector always sends one. */
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The largest answer read from the PSP. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** The TLS identity: PEM text (worker/node/psp-config.ts reads files). */
 export interface PspTls {
@@ -47,6 +49,8 @@ export function createNodePspTransport(tls: PspTls = {}): NodePspTransport {
       body: bodyText(init.body),
       signal: init.signal ?? AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
       agent: agents[target.protocol],
+      // API Pix answers are JSON, read whole (a page of GET /pix at most a few hundred KB).
+      bufferedUpTo: MAX_ANSWER_BYTES,
     });
   };
   return {

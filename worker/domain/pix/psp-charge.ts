@@ -9,16 +9,22 @@
  * charge; its own charge is removed when the key turns it away (`forgetAtPsp`).
  */
 import { PspRejectedError, PspUnavailableError, type PixPsp, type PixChargeRequest } from "../../lib/acquirer";
-import { sha256Hex } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { IdempotentRequest } from "../idempotency/commit";
 import { openPersonalData } from "../personal-data";
 
-/** The BCB txid of the charge `request` asks for: 32 hex digits (the API Pix allows 26 to 35 alphanumerics). */
-export async function pspTxid(sellerId: string, request: IdempotentRequest): Promise<string> {
+/**
+ * The BCB txid of the charge `request` asks for: 32 alphanumerics (the API Pix allows 26 to 35) of
+ * the vault's keyed digest of the request, so a retry gets the same one and no one can guess
+ * another seller's (a keyed digest, synchronous on Node, where a WebCrypto hash waits on the
+ * thread pool under load).
+ */
+export async function pspTxid(platform: Platform, sellerId: string, request: IdempotentRequest): Promise<string> {
   const { scope, fingerprint } = request;
-  return (await sha256Hex(`pix-psp-txid\n${sellerId}\n${scope.operation}\n${scope.key}\n${fingerprint.hash}`)).slice(0, 32);
+  const [digest] = await platform.vault.digests([`pix-psp-txid\n${sellerId}\n${scope.operation}\n${scope.key}\n${fingerprint.hash}`]);
+  // base64url's two symbols mapped to letters: still [a-zA-Z0-9], still one txid per request.
+  return digest!.replace(/-/g, "A").replace(/_/g, "B").slice(0, 32);
 }
 
 /** The caller's problem for a PSP's failure: 503 with Retry-After, or 502 with the PSP's title. */

@@ -110,7 +110,7 @@ async function pspChargeColumns(
   input: { scope: Scope; request: IdempotentRequest; body: TransactionCreate; receiver: ReturnType<typeof receiverOf>; customer: Awaited<ReturnType<typeof customerOf>> },
 ) {
   const { scope, request, body, receiver, customer } = input;
-  const txid = await pspTxid(scope.sellerId, request);
+  const txid = await pspTxid(platform, scope.sellerId, request);
   const created = await createAtPsp(platform, psp, {
     txid,
     amount: body.amount,
