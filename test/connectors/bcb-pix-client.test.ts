@@ -8,7 +8,7 @@
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBcbPixPsp, type BcbPixClientConfig } from "../../worker/connectors/bcb-pix/client";
-import type { PspTransport } from "../../worker/connectors/bcb-pix/transport";
+import type { PspTransport } from "../../worker/connectors/http/exchange";
 import { devolucaoIdFor, txidFor } from "../../worker/connectors/bcb-pix/txid";
 import { makeThrowawayCerts } from "../../worker/connectors/bcb-pix/simulator/certs";
 import { startPspSimulator, type PspSimulator } from "../../worker/connectors/bcb-pix/simulator/server";

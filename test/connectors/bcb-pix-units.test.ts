@@ -11,7 +11,7 @@ import { readBcbPixSettings } from "../../worker/connectors/bcb-pix/config";
 import { chargeBody, chargeFromAnswer, fromDecimal, InvalidRequestError, MAX_CENTAVOS, refundFromAnswer, toDecimal, truncate } from "../../worker/connectors/bcb-pix/mapping";
 import { basicCredentials, createAccessTokens } from "../../worker/connectors/bcb-pix/oauth";
 import { errorOf, retryAfterSeconds } from "../../worker/connectors/bcb-pix/problem";
-import type { PspTransport } from "../../worker/connectors/bcb-pix/transport";
+import type { PspTransport } from "../../worker/connectors/http/exchange";
 import { devolucaoIdFor, TXID_PATTERN, txidFor } from "../../worker/connectors/bcb-pix/txid";
 import { PspRejectedError, PspUnavailableError } from "../../worker/lib/acquirer";
 

@@ -10,7 +10,7 @@
  * chains to a private CA (PIX_PSP_CA on Node) cannot be reached from the Worker.
  */
 import { readBcbPixSettings, type BcbPixEnv, type BcbPixSettings } from "../connectors/bcb-pix/config";
-import type { PspTransport } from "../connectors/bcb-pix/transport";
+import type { PspTransport } from "../connectors/http/exchange";
 import type { Env } from "./env";
 
 /** Fetch through the mTLS binding when there is one, else the global fetch. */

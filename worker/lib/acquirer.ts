@@ -11,6 +11,11 @@ export interface RefundRequest {
   amount: number;
   /** A PIX paid through a PSP: its end-to-end id, which the devolução names. */
   endToEndId?: string | null;
+  /**
+   * A card sale: the acquirer's own id of it (Cielo's PaymentId, Rede's tid), as `SaleOutcome`
+   * APPROVED returned it. Absent: the connector finds the sale by its order id.
+   */
+  acquirerReference?: string | null;
 }
 
 /**
@@ -35,10 +40,17 @@ export interface Acquirer {
 
 /** What every card sale carries. The PAN is opened only for this call. */
 interface CardSaleBase {
+  /** The gateway's id; a connector's order id is derived from it (`orderIdOf`), so a query finds the sale. */
   transactionId: string;
   amount: number;
   currency: string;
   pan: string;
+  /** The card's expiry: "MM" (01-12) and "YYYY". */
+  expMonth: string;
+  expYear: string;
+  /** As the buyer typed it; null when the card was tokenized without one. */
+  holderName: string | null;
+  /** The gateway's brand name (VISA, MASTERCARD, AMEX, ELO, HIPERCARD, …: shared/cards.ts). */
   brand: string;
   installments: number;
   /**
@@ -50,9 +62,16 @@ interface CardSaleBase {
 
 /** The 3DS authentication a customer-initiated sale carries (already checked by the gateway). */
 export interface SaleThreeDs {
+  /** The authentication value: CAVV (Visa, Elo, Amex) or AAV (Mastercard's ucafAuthenticationData). */
   cavv: string;
+  /** The raw two-digit ECI ("05", "02", …). */
   eci: string | null;
+  /** The 3DS specification version ("2.2.0"). */
   version: string;
+  /** 3DS 1's transaction id (base64); null in 3DS 2 for most brands. */
+  xid?: string | null;
+  /** The directory server's transaction id (3DS 2), which some acquirers ask for. */
+  dsTransactionId?: string | null;
 }
 
 /** A sale with the buyer present (checkout, pendingAction confirm): always 3DS-authenticated. */
@@ -75,11 +94,24 @@ export interface MerchantInitiatedSale extends CardSaleBase {
 /** A card sale the gateway asks an acquirer to authorize and capture. */
 export type CardSale = CustomerInitiatedSale | MerchantInitiatedSale;
 
-/** The acquirer's answer to a card sale. `UNAVAILABLE`: it could not be reached; another may be tried. */
+/**
+ * The acquirer's answer to a card sale.
+ *
+ * - `APPROVED`: authorized and captured; `reference` is the acquirer's id of the sale (refunds name it).
+ * - `DECLINED`: `code` is one of the gateway's decline codes (domain/cards/test-cards.ts
+ *   DECLINE_CODES); `hard`: the issuer said no retry will change it (lost, stolen, closed account,
+ *   invalid card), so dunning does not retry it.
+ * - `UNAVAILABLE`: the acquirer did not authorize it, and that is known (it could not be reached
+ *   before the request left, or it answered 5xx/timed out and a query by order id found no sale):
+ *   another acquirer may be tried.
+ * - `UNKNOWN`: it could not be told whether the acquirer authorized (a timeout, then the query
+ *   failed too): no other acquirer may be tried, or the buyer could be charged twice.
+ */
 export type SaleOutcome =
-  | { status: "APPROVED"; authorizationCode: string }
-  | { status: "DECLINED"; code: string; message: string }
-  | { status: "UNAVAILABLE" };
+  | { status: "APPROVED"; authorizationCode: string; reference?: string }
+  | { status: "DECLINED"; code: string; message: string; hard?: boolean; reference?: string }
+  | { status: "UNAVAILABLE" }
+  | { status: "UNKNOWN" };
 
 /** An acquirer that also takes card sales. */
 export interface CardAcquirer extends Acquirer {
@@ -193,4 +225,13 @@ export class PspRejectedError extends Error {
     super(`${status} ${title}: ${detail}`);
     this.name = "PspRejectedError";
   }
+}
+
+/**
+ * The order id a card connector sends for a transaction: its id without hyphens (32 of
+ * [0-9a-f]; Cielo's MerchantOrderId takes only letters and digits, up to 50). One per
+ * transaction, so a query by it after a timeout finds the sale the first attempt made.
+ */
+export function orderIdOf(transactionId: string): string {
+  return transactionId.replace(/-/g, "");
 }

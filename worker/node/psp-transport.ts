@@ -11,7 +11,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import type { PspTransport } from "../connectors/bcb-pix/transport";
+import type { PspTransport } from "../connectors/http/exchange";
 import { sendNodeRequest } from "./http-request";
 
 /** How long a kept-alive connection may sit unused before it is closed. */

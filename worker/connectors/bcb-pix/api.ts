@@ -7,7 +7,7 @@ import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
 import { InvalidRequestError, MalformedAnswerError } from "./mapping";
 import type { AccessTokens } from "./oauth";
 import { errorOf } from "./problem";
-import { exchange, type ExchangeOptions, type PspAnswer } from "./transport";
+import { exchange, type ExchangeOptions, type PspAnswer } from "../http/exchange";
 
 /** What every call needs. */
 export interface ApiOptions extends ExchangeOptions {

@@ -15,7 +15,7 @@ import { chargeBody, chargeFromAnswer, chargeKeyOf, InvalidRequestError, Malform
 import { createAccessTokens } from "./oauth";
 import { listReceived } from "./received";
 import { devolucaoIdFor, TXID_PATTERN } from "./txid";
-import type { PspLog, PspTransport } from "./transport";
+import type { PspLog, PspTransport } from "../http/exchange";
 
 /** The connector's settings (config.ts reads them from the environment). */
 export interface BcbPixClientConfig {

@@ -12,7 +12,7 @@
  * the token is ever logged or put in an error message.
  */
 import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
-import { exchange, type ExchangeOptions } from "./transport";
+import { exchange, type ExchangeOptions } from "../http/exchange";
 
 /** How long before its expiry a token is replaced, at most. */
 const REFRESH_MARGIN_SECONDS = 60;

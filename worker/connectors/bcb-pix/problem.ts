@@ -9,7 +9,7 @@
  * CNPJ a PSP might quote) masked, since the error travels to logs and to the caller.
  */
 import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
-import type { PspAnswer } from "./transport";
+import type { PspAnswer } from "../http/exchange";
 
 /** A problem as the document shapes it; every field optional, since a proxy's 502 has none. */
 export interface BcbProblem {

@@ -5,17 +5,19 @@
  * merchant-initiated one), or UNAVAILABLE when the table marks that acquirer down for it (to show
  * failover, either way); every other card is approved. Refunds conclude as the PIX sandbox's do.
  */
-import { testCard } from "../cards/test-cards";
+import { testCard, type DeclineCode } from "../cards/test-cards";
 import type { CardAcquirer, SaleOutcome } from "../../lib/acquirer";
 import { sandboxRefundOutcome } from "./sandbox";
 
 /** Sentences for the decline codes, as a seller's support would read them. */
-export const DECLINE_MESSAGES: Record<string, string> = {
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   insufficient_funds: "The card has insufficient funds.",
   do_not_honor: "The issuer declined the payment without a reason (do not honor).",
   expired_card: "The issuer reports the card as expired.",
   suspected_fraud: "The issuer declined the payment as suspected fraud.",
+  card_blocked: "The issuer reports the card as blocked, lost, stolen or cancelled.",
   card_declined: "The issuer declined the payment.",
+  processing_error: "The issuer or the card network failed to process the payment; it may be tried again later.",
   acquirer_unavailable: "No acquirer could be reached to process the payment; try again later.",
 };
 

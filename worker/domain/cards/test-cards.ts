@@ -10,8 +10,21 @@ import type { CardBrand } from "../../../shared/cards";
 /** How 3DS ends for a card. */
 export type ThreeDsOutcome = "frictionless" | "challenge" | "failed";
 
-/** Why an acquirer declines a card (the Transaction's `failureCode`). */
-export const DECLINE_CODES = ["insufficient_funds", "do_not_honor", "expired_card", "suspected_fraud", "card_declined", "acquirer_unavailable"] as const;
+/**
+ * Why an acquirer declines a card (the Transaction's `failureCode`). A live connector maps its
+ * vendor's return codes onto these (docs/cards.md): `card_blocked` is a lost, stolen, blocked or
+ * cancelled card; `processing_error` the issuer's or network's failure (worth a retry later).
+ */
+export const DECLINE_CODES = [
+  "insufficient_funds",
+  "do_not_honor",
+  "expired_card",
+  "suspected_fraud",
+  "card_blocked",
+  "card_declined",
+  "processing_error",
+  "acquirer_unavailable",
+] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 /** One test card. */

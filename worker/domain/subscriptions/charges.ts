@@ -18,6 +18,7 @@ import { LOCATION_ID_LENGTH } from "../pix/location";
 import { createAtPsp, pspDebtor, txidOfTransaction } from "../pix/psp-charge";
 import type { SellerProfile } from "../api-keys";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
+import type { DeclineCode } from "../cards/test-cards";
 import { pixChargeColumns, receiverOf } from "../transactions/create-pix-transaction";
 import { customerOf } from "../transactions/customer";
 import { computeFee, type FeeRate } from "../transactions/fees";
@@ -161,7 +162,7 @@ export async function cardInvoiceCharge(
     maxInstallments: 1,
     acquirer: sale.acquirer,
     failureCode,
-    failureMessage: failureCode ? (sale.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES[failureCode] ?? "The card could not be charged.") : null,
+    failureMessage: failureCode ? (sale.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES[failureCode as DeclineCode] ?? "The card could not be charged.") : null,
     seonSession: null,
     pendingAction: null,
     threedsSessionId: null,

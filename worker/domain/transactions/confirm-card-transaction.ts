@@ -97,6 +97,7 @@ async function decide(platform: Platform, scope: Scope, row: TransactionRow, ses
   }
   const sale = await authorizeRouted(cardAcquirersFor(platform.acquirers, scope.livemode), {
     transactionId: row.id, amount: row.amount, currency: row.currency, pan: await platform.vault.open(card.pan), brand: card.brand,
+    expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName,
     installments: pricing.installments,
     initiatedBy: "CUSTOMER",
     recurring: false,

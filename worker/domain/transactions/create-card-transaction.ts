@@ -104,6 +104,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     if (await claimThreeDs(platform, session.id, id)) {
       sale = await authorizeRouted(acquirers, {
         transactionId: id, amount: body.amount, currency: body.currency, pan: card.pan, brand: card.brand,
+        expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName,
         installments: body.installments ?? 1, initiatedBy: "CUSTOMER", recurring: false,
         threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion },
       });

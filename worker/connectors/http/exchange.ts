@@ -1,22 +1,27 @@
 /**
- * How the API Pix connector reaches its PSP: one HTTP exchange at a time, through a transport the
- * host hands in. The connector never calls the global fetch itself, because reaching a PSP takes
- * the platform's client certificate (mTLS), and each host holds it its own way: Node in an
- * https.Agent (worker/node/psp-transport.ts), the Worker in an `mtls_certificates` binding
- * (worker/cloudflare/psp-transport.ts). Tests hand in plain fetch against the simulator.
+ * How a connector reaches its vendor (a PIX PSP, a 3DS server, a card acquirer): one HTTP
+ * exchange at a time, through a transport the host hands in. A connector never calls the global
+ * fetch itself, because reaching a PSP takes the platform's client certificate (mTLS), and each
+ * host holds it its own way: Node in an https.Agent (worker/node/psp-transport.ts), the Worker in
+ * an `mtls_certificates` binding (worker/cloudflare/psp-transport.ts). Tests hand in plain fetch
+ * against a simulator.
  *
  * Every exchange here has a timeout, a request id sent as X-Request-Id, and one log line with
- * method, host, path, status and duration: never the headers (the token, the client secret),
- * never a body (payer documents), never the query.
+ * method, host, path, status and duration: never the headers (tokens, keys, signatures), never a
+ * body (payer documents, card numbers), never the query.
  */
 import { PspUnavailableError } from "../../lib/acquirer";
 import type { LogLine } from "../../platform";
 
 /** Sends one request and answers its response: fetch's shape, with the host's TLS identity. */
 export type PspTransport = (url: string, init: RequestInit) => Promise<Response>;
+/** The same, for any connector. */
+export type ConnectorTransport = PspTransport;
 
 /** Where an exchange's log line goes (Platform.log); absent: nowhere. */
 export type PspLog = (line: LogLine) => void;
+/** The same, for any connector. */
+export type ConnectorLog = PspLog;
 
 /** A response whose body has been read, within the exchange's timeout. */
 export interface PspAnswer {
@@ -29,7 +34,7 @@ export interface PspAnswer {
 
 /** One request, as the client builds it. */
 export interface PspRequest {
-  method: "GET" | "PUT" | "PATCH" | "POST";
+  method: "GET" | "PUT" | "PATCH" | "POST" | "DELETE";
   url: string;
   headers: Record<string, string>;
   body?: string;
@@ -42,6 +47,10 @@ export interface ExchangeOptions {
   log?: PspLog;
   /** The connector's name in the log lines (`psp`). */
   name: string;
+  /** The log line's `msg` and the field naming the connector; default `psp.request` and `psp`. */
+  logAs?: { msg: string; field: string };
+  /** The error a network failure or timeout becomes; default PspUnavailableError. */
+  unavailable?: (message: string) => Error;
 }
 
 /**
@@ -57,9 +66,9 @@ export async function exchange(request: PspRequest, options: ExchangeOptions): P
   const signal = AbortSignal.timeout(options.timeoutMs);
   const record = (status: number | null, extra: Partial<LogLine> = {}) =>
     options.log?.({
-      msg: "psp.request",
+      msg: options.logAs?.msg ?? "psp.request",
       level: status === null || status >= 500 ? "warn" : "info",
-      psp: options.name,
+      [options.logAs?.field ?? "psp"]: options.name,
       requestId,
       method: request.method,
       host: target.host,
@@ -85,11 +94,10 @@ export async function exchange(request: PspRequest, options: ExchangeOptions): P
     // The error's name and system code (ECONNREFUSED, CERT_HAS_EXPIRED), not its message: what an
     // operator acts on, and nothing a transport might have quoted from the request.
     record(null, timedOut ? { error: "timeout" } : { error: err instanceof Error ? err.name : "error", errorCode: systemCode(err) });
-    throw new PspUnavailableError(
-      timedOut
-        ? `${request.method} ${target.host}${target.pathname} timed out after ${options.timeoutMs} ms (request ${requestId})`
-        : `${request.method} ${target.host}${target.pathname} failed: the PSP could not be reached (request ${requestId})`,
-    );
+    const message = timedOut
+      ? `${request.method} ${target.host}${target.pathname} timed out after ${options.timeoutMs} ms (request ${requestId})`
+      : `${request.method} ${target.host}${target.pathname} failed: ${options.logAs ? "the vendor" : "the PSP"} could not be reached (request ${requestId})`;
+    throw options.unavailable ? options.unavailable(message) : new PspUnavailableError(message);
   }
 }
 
