@@ -16,6 +16,13 @@ export interface RefundRequest {
    * APPROVED returned it. Absent: the connector finds the sale by its order id.
    */
   acquirerReference?: string | null;
+  /**
+   * A card sale: the minor units of its refunds already COMPLETED before this one. A vendor with
+   * no idempotency key for refunds (Cielo's void, Rede's refunds) is asked again only after the
+   * connector has read the sale's refunded total: more than `refundedBefore` means this refund
+   * already went through (a lost answer), and it is not sent twice.
+   */
+  refundedBefore?: number;
 }
 
 /**
