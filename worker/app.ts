@@ -28,6 +28,7 @@ import { checkoutRoutes } from "./routes/checkout";
 import { cardsRoutes } from "./routes/cards";
 import { threedsRoutes } from "./routes/threeds";
 import { threedsPages } from "./routes/threeds-pages";
+import { threedsLivePages } from "./routes/threeds-live-pages";
 import { eventsRoutes } from "./routes/events";
 import { notificationSettingsRoutes } from "./routes/notification-settings";
 import { webhooksRoutes } from "./routes/webhooks";
@@ -169,6 +170,7 @@ export function createApp(platform: Platform) {
   app.route("/", cardsRoutes);
   app.route("/", threedsRoutes);
   app.route("/", threedsPages);
+  app.route("/", threedsLivePages);
   app.route("/", sellersRoutes);
   app.route("/", teamRoutes);
   app.route("/", feePlansRoutes);

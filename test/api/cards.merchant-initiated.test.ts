@@ -129,7 +129,7 @@ describe("authorizeMerchantInitiated", () => {
     const id = crypto.randomUUID();
     const result = await authorizeMerchantInitiated(ctx.platform, { sellerId: ctx.seller.sellerId, livemode: false, cardToken: token, transactionId: id, amount: 3990, currency: "BRL" });
     expect(result).toMatchObject({ card: { id: token, brand: "VISA", last4: "1111" }, acquirer: "sandbox-alpha", outcome: { status: "APPROVED" } });
-    expect(sales).toEqual([{ transactionId: id, amount: 3990, currency: "BRL", pan: "4111111111111111", brand: "VISA", installments: 1, initiatedBy: "MERCHANT", recurring: true }]);
+    expect(sales).toEqual([{ transactionId: id, amount: 3990, currency: "BRL", pan: "4111111111111111", expMonth: "12", expYear: "2030", holderName: "MARIA SILVA", brand: "VISA", installments: 1, initiatedBy: "MERCHANT", recurring: true }]);
     expect(sales[0]!.threeDs).toBeUndefined();
   });
 

@@ -389,6 +389,8 @@ export const transactions = sqliteTable(
     maxInstallments: integer("max_installments"),
     /** Cards: the acquirer that processed the sale (smart routing; docs/cards.md). */
     acquirer: text("acquirer"),
+    /** A live card sale: the acquirer's own id of it (Cielo's PaymentId, Rede's tid), which its refunds name. */
+    acquirerReference: text("acquirer_reference"),
     /** FAILED: why (a decline code of docs/test-cards.json) and a sentence for people. */
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
@@ -661,6 +663,20 @@ export const threedsSessions = sqliteTable(
     eci: text("eci"),
     dsTransactionId: text("ds_transaction_id"),
     serverTransactionId: text("server_transaction_id"),
+    /**
+     * A live session: its 3DS server (`cybersource`; null for the sandbox's own), and what that
+     * server issued: its referenceId (device data), its authenticationTransactionId (the
+     * challenge), the page the browser is sent to next (Cardinal's device-data or step-up URL) with
+     * its JWT, the specification version, and the CAVV sealed by the vault until a sale uses it
+     * (the sandbox recomputes its own; a live one cannot be).
+     */
+    provider: text("provider"),
+    providerReferenceId: text("provider_reference_id"),
+    providerAuthenticationId: text("provider_authentication_id"),
+    providerPageUrl: text("provider_page_url"),
+    providerToken: text("provider_token"),
+    specificationVersion: text("specification_version"),
+    cavvSealed: text("cavv_sealed"),
     usedBy: text("used_by"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
@@ -668,6 +684,8 @@ export const threedsSessions = sqliteTable(
   },
   (t) => [
     uniqueIndex("threeds_authentication_idx").on(t.authenticationId),
+    // The device-data page finds its session by the referenceId in its URL.
+    uniqueIndex("threeds_reference_idx").on(t.referenceId),
     uniqueIndex("threeds_cavv_idx").on(t.cavvDigest),
     // A transaction's card attempts, counted at each setup (docs/security.md, card testing).
     index("threeds_transaction_idx").on(t.transactionId, t.cardFingerprint).where(sql`${t.transactionId} is not null`),

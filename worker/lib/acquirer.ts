@@ -3,6 +3,7 @@
  * sandbox). Types only, below the Platform that carries the acquirers of each mode; the rules
  * that choose among them live in domain/acquirers/.
  */
+import type { ThreeDsServer } from "./threeds-server";
 
 /** A refund the gateway asks the acquirer to conclude. */
 export interface RefundRequest {
@@ -130,8 +131,14 @@ export interface Acquirers {
   test: Acquirer;
   /** null until the operator configures a live connector (docs/acquirers.md). */
   live: Acquirer | null;
-  /** Card acquirers per mode, which smart routing chooses between (routing.ts); none live yet. */
+  /** Card acquirers per mode, which smart routing chooses between (routing.ts). */
   cards: { test: readonly CardAcquirer[]; live: readonly CardAcquirer[] };
+  /**
+   * The live 3DS server (Cybersource Payer Authentication). The hosts configure it together with
+   * the live card acquirers, or neither; absent, live sessions run the gateway's own 3DS server,
+   * which only tests arrange (live acquirers without a 3DS server are refused at start).
+   */
+  liveThreeDs?: ThreeDsServer | null;
 }
 
 /**

@@ -175,6 +175,16 @@ export const ERROR_CODES = {
     title: "The PIX provider refused the request",
     description: "The PSP refused the charge or the refund the gateway sent it (its problem's title is in `detail`): nothing was created. Usually the installation's PSP set-up (the receiving key, the credentials' scopes); the operator's log has the PSP's full answer.",
   },
+  THREEDS_SERVER_UNAVAILABLE: {
+    status: 503,
+    title: "The 3DS server is unavailable",
+    description: "A live card's 3DS step could not reach the 3DS server (Cybersource), or it timed out or failed: the session is as it was. Try the same step again after `Retry-After` (docs/cards.md, \"Going live\").",
+  },
+  THREEDS_SERVER_REJECTED: {
+    status: 502,
+    title: "The 3DS server refused the request",
+    description: "The 3DS server (Cybersource) refused a live card's 3DS step; its reason is in `detail` and the operator's log (`threeds.rejected`). Usually the installation's set-up (the merchant id, the key); start again with setup.",
+  },
   PIX_KEY_NOT_CONFIGURED: {
     status: 422,
     title: "No PIX key receives this seller's payments",

@@ -19,6 +19,9 @@ import { CHALLENGE_CODE } from "../domain/cards/test-cards";
 import { declarePage, type Access } from "../http/access";
 import { localeOf } from "../lib/locale";
 import type { AppEnv } from "../http/context";
+import { relayOf } from "../domain/threeds/live";
+import { challengeRelayPage, COMPLETE, completionOf, deviceDataRelayPage } from "./threeds-live-pages";
+import { escapeHtml, js, page } from "./threeds-page-kit";
 
 /** Where the pages live. */
 export const THREEDS_PAGE_PATHS = { deviceData: "/3ds/device-data", challenge: "/3ds/challenge" } as const;
@@ -28,24 +31,6 @@ const PAGE: Access = { caller: "public", capability: true, framable: true };
 const deviceDataPage = declarePage("GET", `${THREEDS_PAGE_PATHS.deviceData}/:referenceId`, PAGE);
 const challengePage = declarePage("GET", `${THREEDS_PAGE_PATHS.challenge}/:authenticationId`, PAGE);
 declarePage("POST", challengePage, PAGE);
-
-function nonce(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-}
-
-/** Headers of every page: framable anywhere, but no other script than its own nonce'd one. */
-function pageHeaders(n: string): Record<string, string> {
-  return {
-    "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${n}'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors *; base-uri 'none'`,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-  };
-}
-
-/** A value as a JavaScript literal that cannot close the script element. */
-const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The challenge page's words in each language it speaks. */
 const WORDS = {
@@ -93,18 +78,18 @@ function noChallengePage(lang: Lang) {
   return page(w.none, `<h1>${w.noneTitle}</h1><p>${w.noneText}</p>`, "", lang);
 }
 
-function page(title: string, body: string, script = "", lang: Lang = "en", n = nonce()): { html: string; headers: Record<string, string> } {
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font:16px system-ui,sans-serif;margin:0;padding:24px;color:#1a1a1a}main{max-width:360px;margin:auto}input,button{font:inherit;padding:8px;width:100%;box-sizing:border-box;margin-top:8px}button{background:#1a56db;color:#fff;border:0;border-radius:6px}small{color:#666}</style>
-</head><body><main>${body}</main>${script ? `<script nonce="${n}">${script}</script>` : ""}</body></html>`;
-  return { html, headers: pageHeaders(n) };
-}
 
 
 /** The pages' routes. */
 export const threedsPages = new Hono<AppEnv>()
-  .get(deviceDataPage, (c) => {
+  .get(deviceDataPage, async (c) => {
     const referenceId = c.req.param("referenceId");
+    // A live session's page relays to Cardinal's (threeds-live-pages.ts), never to the sandbox's.
+    const live = await relayOf(c.get("platform"), { referenceId });
+    if (live) {
+      const { html, headers } = live.target ? deviceDataRelayPage(live.target, referenceId) : noChallengePage("en");
+      return c.html(html, live.target ? 200 : 404, headers);
+    }
     // The browser facts an ACS fingerprints; the sandbox only reports that collection finished.
     const script = `const info={screen:screen.width+"x"+screen.height,language:navigator.language,timeZoneOffset:new Date().getTimezoneOffset()};
 (window.parent!==window?window.parent:window.opener||window).postMessage({type:"pay:3ds:device-data",referenceId:${js(referenceId)},status:"complete",info},"*");`;
@@ -114,6 +99,11 @@ export const threedsPages = new Hono<AppEnv>()
   .get(challengePage, async (c) => {
     const id = c.req.param("authenticationId");
     const lang = langOf(c.req.query("locale"), c.req.header("Accept-Language"));
+    const live = await relayOf(c.get("platform"), { authenticationId: id });
+    if (live) {
+      const { html, headers } = live.target ? challengeRelayPage(live.target, id) : noChallengePage(lang);
+      return c.html(html, live.target ? 200 : 404, headers);
+    }
     const challenge = await pendingChallenge(c.get("platform"), id);
     if (!challenge) {
       const { html, headers } = noChallengePage(lang);
@@ -144,17 +134,11 @@ addEventListener("keydown",(e)=>{if(e.key==="Escape"&&window.parent!==window){e.
       const { html, headers } = noChallengePage(lang);
       return c.html(html, 404, headers);
     }
-    const status = done.passed ? "AUTHENTICATION_SUCCESSFUL" : "AUTHENTICATION_FAILED";
-    const back = new URL(done.returnUrl);
-    back.searchParams.set("authenticationTransactionId", done.authenticationId);
-    back.searchParams.set("requestId", done.requestId);
-    back.searchParams.set("status", status);
-    const message = { type: "pay:3ds:challenge-complete", authenticationTransactionId: done.authenticationId, requestId: done.requestId, status };
+    const { message, back } = completionOf(done, done.passed ? "AUTHENTICATION_SUCCESSFUL" : "AUTHENTICATION_FAILED");
     // Framed or opened by the widget: tell it (only the returnUrl's origin may read it). On its own: go back.
-    const script = `const m=${js(message)};const target=window.parent!==window?window.parent:window.opener;
-if(target){target.postMessage(m,${js(back.origin)});}else{location.replace(${js(back.toString())});}`;
+    const script = `${COMPLETE}(${js(message)},${js(back)});`;
     const title = done.passed ? w.confirmed : w.failed;
-    const body = `<h1>${title}</h1><p><a href="${escapeHtml(back.toString())}">${w.back}</a></p>`;
+    const body = `<h1>${title}</h1><p><a href="${escapeHtml(back)}">${w.back}</a></p>`;
     const { html, headers } = page(title, body, script, lang);
     return c.html(html, 200, headers);
   });

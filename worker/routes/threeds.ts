@@ -93,7 +93,9 @@ export const threedsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(authenticateRoute, async (c) => {
     const browser = authOf(c).kind === "publishable";
-    return c.json(await authenticateThreeDs(c.get("platform"), scopeOf(c), { ...c.req.valid("json"), browser }), 200);
+    const platform = c.get("platform");
+    const clientAddress = browser ? (platform.clientAddress?.(c.req.raw, c.env) ?? null) : null;
+    return c.json(await authenticateThreeDs(platform, scopeOf(c), { ...c.req.valid("json"), browser, clientAddress }), 200);
   })
   .openapi(challengeResultRoute, async (c) => {
     const browser = authOf(c).kind === "publishable";

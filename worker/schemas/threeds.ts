@@ -135,12 +135,12 @@ export const ThreeDsChallengeResultRequestSchema = z
 export const ThreeDsChallengeResultSchema = z
   .object({
     status: z.enum(["AUTHENTICATION_SUCCESSFUL", "AUTHENTICATION_FAILED"]),
-    threeDsServerTransactionId: z.string(),
+    threeDsServerTransactionId: z.string().nullable().openapi({ description: "Null only when a live 3DS server did not name it." }),
     xid: z.string().nullable(),
     cavv: z.string().nullable(),
     eci: z.string().nullable(),
     secureVersion: z.string(),
-    directoryServerTransactionId: z.string(),
+    directoryServerTransactionId: z.string().nullable().openapi({ description: "Null only when a live 3DS server did not name it." }),
   })
   .openapi("ThreeDsChallengeResult");
 

@@ -12,6 +12,8 @@
  */
 import { ApiError } from "../../lib/problem";
 import type { CardAcquirer, CardSale, SaleOutcome } from "../../lib/acquirer";
+import { DECLINE_MESSAGES } from "./sandbox-cards";
+import type { DeclineCode } from "../cards/test-cards";
 
 /** Amount from which rule 2 applies, in minor units. */
 export const HIGH_VALUE_AMOUNT = 100_000;
@@ -31,17 +33,32 @@ export interface RoutedSale {
   acquirer: string | null;
 }
 
-/** Authorizes with the first available acquirer in routing order. */
+/**
+ * Authorizes with the first available acquirer in routing order. Only an acquirer known not to
+ * have authorized (UNAVAILABLE) passes the sale on: UNKNOWN, or a connector that throws (it may
+ * have sent the sale), ends the routing there, because trying the next could charge the buyer
+ * twice (docs/cards.md, "Failover").
+ */
 export async function authorizeRouted(acquirers: readonly CardAcquirer[], sale: CardSale): Promise<RoutedSale> {
   for (const acquirer of routeCard(acquirers, sale.brand, sale.amount)) {
     let outcome: SaleOutcome;
     try {
       outcome = await acquirer.authorize(sale);
     } catch {
-      // A connector that throws is as unavailable as one that says so.
-      outcome = { status: "UNAVAILABLE" };
+      outcome = { status: "UNKNOWN" };
     }
     if (outcome.status !== "UNAVAILABLE") return { outcome, acquirer: acquirer.name };
   }
   return { outcome: { status: "UNAVAILABLE" }, acquirer: null };
+}
+
+/** The transaction's columns for what a routed sale came to (a PAID or FAILED row). */
+export function saleColumns(sale: RoutedSale) {
+  const { outcome } = sale;
+  const reference = outcome.status === "APPROVED" || outcome.status === "DECLINED" ? (outcome.reference ?? null) : null;
+  const failureCode: DeclineCode | string | null =
+    outcome.status === "APPROVED" ? null : outcome.status === "DECLINED" ? outcome.code : "acquirer_unavailable";
+  const failureMessage =
+    outcome.status === "APPROVED" ? null : outcome.status === "DECLINED" ? outcome.message : DECLINE_MESSAGES.acquirer_unavailable;
+  return { acquirer: sale.acquirer, acquirerReference: reference, failureCode, failureMessage };
 }

@@ -17,8 +17,7 @@ import { randomToken } from "../../lib/crypto";
 import { LOCATION_ID_LENGTH } from "../pix/location";
 import { createAtPsp, pspDebtor, txidOfTransaction } from "../pix/psp-charge";
 import type { SellerProfile } from "../api-keys";
-import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
-import type { DeclineCode } from "../cards/test-cards";
+import { saleColumns } from "../acquirers/routing";
 import { pixChargeColumns, receiverOf } from "../transactions/create-pix-transaction";
 import { customerOf } from "../transactions/customer";
 import { computeFee, type FeeRate } from "../transactions/fees";
@@ -133,7 +132,6 @@ export async function cardInvoiceCharge(
 ): Promise<TransactionRow> {
   const scope = { sellerId: sub.sellerId, livemode: sub.livemode };
   const approved = sale.outcome.status === "APPROVED";
-  const failureCode = approved ? null : sale.outcome.status === "DECLINED" ? sale.outcome.code : "acquirer_unavailable";
   const row: TransactionRow = {
     ...chargeBase(sub, invoice, invoice.transactionId!, at, description),
     status: approved ? "PAID" : "FAILED",
@@ -160,9 +158,7 @@ export async function cardInvoiceCharge(
     cardToken: sale.card?.id ?? null,
     installments: 1,
     maxInstallments: 1,
-    acquirer: sale.acquirer,
-    failureCode,
-    failureMessage: failureCode ? (sale.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES[failureCode as DeclineCode] ?? "The card could not be charged.") : null,
+    ...saleColumns(sale),
     seonSession: null,
     pendingAction: null,
     threedsSessionId: null,

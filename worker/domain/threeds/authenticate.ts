@@ -16,6 +16,9 @@ import { testCard } from "../cards/test-cards";
 import { cardFingerprint } from "../cards/vault-card";
 import type { Scope } from "../scope";
 import { payableBySecret } from "../transactions/pending-action";
+import type { ThreeDsBillTo, ThreeDsBrowser } from "../../lib/threeds-server";
+import { authenticateLive } from "./authenticate-live";
+import { serverOfSession } from "./live";
 import { accessTokenFor, cavvDigest, cavvFor, eciFor, findSession, newXid, THREEDS_VERSION } from "./session";
 
 /** The authenticate request (the spec's body; device and billing data are checked by the schema). */
@@ -32,6 +35,11 @@ export interface AuthenticateInput {
   clientSecret?: string;
   /** True for a publishable key: only a pendingAction transaction's session is reachable. */
   browser?: boolean;
+  /** The browser's fields (the live 3DS server's fallback for device data) and the billing details. */
+  deviceInformation?: Omit<ThreeDsBrowser, "deviceChannel">;
+  billing?: ThreeDsBillTo & { address2?: string };
+  /** The caller's address as the host saw it: a browser's, sent when it could not say its own. */
+  clientAddress?: string | null;
 }
 
 /** Authenticates and answers the spec's Authenticate result. */
@@ -53,6 +61,8 @@ export async function authenticateThreeDs(platform: Platform, scope: Scope, inpu
   if (fingerprint !== session.cardFingerprint) {
     throw validationError([{ path: "card", in: "body", code: "mismatch", message: "must be the card sent to setup for this requestId" }]);
   }
+  const server = serverOfSession(platform, session);
+  if (server) return authenticateLive(platform, server, session, input, card);
   const outcome = scope.livemode ? "frictionless" : (testCard(card.pan)?.threeDs ?? "frictionless");
   const authenticationId = crypto.randomUUID();
   const at = platform.now().toISOString();

@@ -20,6 +20,8 @@ export type ThreeDsSessionRow = typeof threedsSessions.$inferSelect;
 export const SESSION_MINUTES = 30;
 /** The EMV 3DS version the sandbox speaks. */
 export const THREEDS_VERSION = "2.2.0";
+/** The gateway's page the ACS returns the buyer to after a live challenge (routes/threeds-pages.ts). */
+export const THREEDS_PAGE_RETURN_PATH = "/3ds/return";
 /** The `provider` named in pendingAction and results: the service's own 3DS flow. */
 export const THREEDS_PROVIDER = "pay-3ds";
 
@@ -36,6 +38,24 @@ export interface CavvBinding {
 export async function cavvFor(platform: Platform, b: CavvBinding): Promise<string> {
   const [digest] = await platform.vault.digests([`3ds-cavv|${b.authenticationId}|${b.cardFingerprint}|${b.amount}|${b.currency}|${b.sellerId}`]);
   return digest!;
+}
+
+/**
+ * The CAVV an AUTHENTICATED session issued: the sandbox's recomputed for what it was bound to,
+ * a live one opened from the vault (the 3DS server's value cannot be recomputed).
+ */
+export async function sessionCavv(platform: Platform, session: ThreeDsSessionRow): Promise<string> {
+  if (session.provider) {
+    if (!session.cavvSealed) throw new ApiError("INVALID_STATE_TRANSITION", "This 3DS session has no authentication value; authenticate again.");
+    return platform.vault.open(session.cavvSealed);
+  }
+  return cavvFor(platform, {
+    authenticationId: session.authenticationId!,
+    cardFingerprint: session.cardFingerprint,
+    amount: session.amount!,
+    currency: session.currency!,
+    sellerId: session.sellerId,
+  });
 }
 
 /** The digest a session keeps of its CAVV (to find it from the CAVV a sale sends). */

@@ -14,6 +14,7 @@ import { namesNoCard, resolveCard } from "../cards/resolve-card";
 import { cardFingerprint, vaultCard } from "../cards/vault-card";
 import type { Scope } from "../scope";
 import { payableBySecret } from "../transactions/pending-action";
+import { atServer, liveThreeDsOf, threeDsCard } from "./live";
 import { accessTokenFor, SESSION_MINUTES, type ThreeDsSessionRow } from "./session";
 
 /** The setup request: the card, and for the pendingAction flow the transaction and its secret. */
@@ -33,8 +34,14 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
   const fingerprint = await cardFingerprint(platform, card.pan);
   // Card testing: a transaction past its cards is refused before anything is vaulted (attempts.ts).
   if (tx && !(await hasRoomForCard(platform, tx.row, fingerprint))) throw await cardAttemptsExceeded(platform, tx.row);
-  // The browser's card must outlive this request for confirm to charge it: vault it for this sale.
-  const row = card.row ?? (tx ? await vaultCard(platform, scope, { card: { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName }, buyerId: tx.row.buyerId, type: "SINGLE_USE" }) : null);
+  const server = liveThreeDsOf(platform, scope);
+  // The browser's card must outlive this request for confirm to charge it, and a live session's
+  // for the 3DS server's validate after a challenge: vault it for this sale.
+  const row =
+    card.row ??
+    (tx || server
+      ? await vaultCard(platform, scope, { card: { number: card.pan, expirationMonth: card.expMonth, expirationYear: card.expYear, holderName: card.holderName }, buyerId: tx?.row.buyerId ?? null, type: "SINGLE_USE" })
+      : null);
   const now = platform.now();
   const session: ThreeDsSessionRow = {
     id: crypto.randomUUID(),
@@ -56,11 +63,28 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
     eci: null,
     dsTransactionId: null,
     serverTransactionId: null,
+    provider: null,
+    providerReferenceId: null,
+    providerAuthenticationId: null,
+    providerPageUrl: null,
+    providerToken: null,
+    specificationVersion: null,
+    cavvSealed: null,
     usedBy: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_MINUTES * 60_000).toISOString(),
   };
+  // Live: the 3DS server opens its own session first; no session is written when it cannot.
+  if (server) {
+    const opened = await atServer(platform, "set up the authentication", () => server.setup({ reference: session.id, card: threeDsCard(card) }));
+    Object.assign(session, {
+      provider: server.name,
+      providerReferenceId: opened.referenceId,
+      providerPageUrl: opened.deviceDataCollectionUrl,
+      providerToken: opened.accessToken,
+    });
+  }
   if (tx) {
     // Under concurrency the count is checked again where the session is written.
     const [written] = (await platform.db.batch([insertWhere(platform.db, threedsSessions, session, roomForCardSql(tx.row.id, fingerprint))])) as [{ rowsAffected: number }];
@@ -70,7 +94,8 @@ export async function setupThreeDs(platform: Platform, scope: Scope, input: Setu
   }
   return {
     code: "SETUP_COMPLETED",
-    accessToken: await accessTokenFor(platform, session.id),
+    // Live: the 3DS server's JWT; the URL stays the gateway's page, which relays it to Cardinal's.
+    accessToken: session.providerToken ?? (await accessTokenFor(platform, session.id)),
     deviceDataCollectionUrl: `${platform.config.baseUrl}/3ds/device-data/${session.referenceId}`,
     referenceId: session.referenceId,
     requestId: session.id,

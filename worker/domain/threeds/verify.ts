@@ -12,7 +12,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { ThreeDsInput } from "../../schemas/card";
 import type { Scope } from "../scope";
-import { cavvDigest, cavvFor, type ThreeDsSessionRow } from "./session";
+import { cavvDigest, cavvFor, sessionCavv, type ThreeDsSessionRow } from "./session";
 
 /** Why a 3DS result does not authorize a payment. */
 export type ThreeDsRefusal = "unknown" | "mismatch" | "expired" | "already_used" | "brand_field_missing" | "brand_field_mismatch";
@@ -39,14 +39,13 @@ export async function verifyThreeDs(platform: Platform, scope: Scope, threeDs: T
   if (!session || session.sellerId !== scope.sellerId || session.livemode !== scope.livemode || session.status !== "AUTHENTICATED") {
     throw refuse("unknown", "threeDs.cavv was not issued by this service's 3DS server for you: run the 3DS flow for this payment.");
   }
-  const expected = await cavvFor(platform, {
-    authenticationId: session.authenticationId!,
-    cardFingerprint: sale.cardFingerprint,
-    amount: sale.amount,
-    currency: sale.currency,
-    sellerId: scope.sellerId,
-  });
-  if (expected !== threeDs.cavv) throw refuse("mismatch", "The 3DS authentication was for another card, amount or currency: authenticate this payment.");
+  // The sandbox's CAVV is bound to the card, amount and currency; a live one is checked against
+  // what the session authenticated.
+  const expected = session.provider
+    ? await sessionCavv(platform, session)
+    : await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: sale.cardFingerprint, amount: sale.amount, currency: sale.currency, sellerId: scope.sellerId });
+  const sameSale = session.cardFingerprint === sale.cardFingerprint && session.amount === sale.amount && session.currency === sale.currency;
+  if (expected !== threeDs.cavv || !sameSale) throw refuse("mismatch", "The 3DS authentication was for another card, amount or currency: authenticate this payment.");
   // A used authentication is not refused here (nor as expired): the claim fails, and the create
   // batch then replays the first answer when the Idempotency-Key is the same, or refuses it as used.
   if (!session.usedBy && session.expiresAt <= platform.now().toISOString()) throw refuse("expired", `This 3DS authentication expired at ${session.expiresAt}; authenticate again.`);
@@ -55,6 +54,8 @@ export async function verifyThreeDs(platform: Platform, scope: Scope, threeDs: T
     : sale.brand === "AMEX"
       ? { field: "threeDsServerTransactionId", sent: threeDs.threeDsServerTransactionId, issued: session.serverTransactionId }
       : null;
+  // A live 3DS server that did not name the id cannot have it checked (the acquirer will).
+  if (requirement && requirement.issued === null && session.provider) return session;
   if (requirement && !requirement.sent) throw refuse("brand_field_missing", `threeDs.${requirement.field} is required for ${sale.brand}.`);
   if (requirement && requirement.sent !== requirement.issued) throw refuse("brand_field_mismatch", `threeDs.${requirement.field} is not the one this authentication issued.`);
   if (sale.brand === "VISA" && threeDs.xid !== undefined && threeDs.xid !== session.xid) throw refuse("brand_field_mismatch", "threeDs.xid is not the one this authentication issued.");

@@ -15,11 +15,11 @@ import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import { cardAcquirersFor } from "../acquirers/acquirer";
-import { authorizeRouted } from "../acquirers/routing";
+import { authorizeRouted, saleColumns } from "../acquirers/routing";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
 import { findCard, markCardAuthenticated, spendSingleUseCard, type CardRow } from "../cards/vault-card";
 import type { Scope } from "../scope";
-import { cavvFor, finishedSessionOf, THREEDS_VERSION, type ThreeDsSessionRow } from "../threeds/session";
+import { finishedSessionOf, sessionCavv, THREEDS_VERSION, type ThreeDsSessionRow } from "../threeds/session";
 import { claimThreeDs } from "../threeds/verify";
 import { readTransaction } from "./store";
 import { computeFee, readPlanRate } from "./fees";
@@ -102,18 +102,18 @@ async function decide(platform: Platform, scope: Scope, row: TransactionRow, ses
     initiatedBy: "CUSTOMER",
     recurring: false,
     threeDs: {
-      cavv: await cavvFor(platform, { authenticationId: session.authenticationId!, cardFingerprint: session.cardFingerprint, amount: session.amount!, currency: session.currency!, sellerId: session.sellerId }),
+      cavv: await sessionCavv(platform, session),
       eci: session.eci,
-      version: THREEDS_VERSION,
+      version: session.specificationVersion ?? THREEDS_VERSION,
+      xid: session.xid,
+      dsTransactionId: session.dsTransactionId,
     },
   });
-  const { outcome } = sale;
-  if (outcome.status === "APPROVED") {
+  if (sale.outcome.status === "APPROVED") {
     const fee = computeFee(row.amount, { percentBps: pricing.feePercentBps, fixedAmount: pricing.feeFixedAmount });
-    return { trigger: "pay", changes: { ...cardColumns, acquirer: sale.acquirer, paidAt: platform.now().toISOString(), ...fee } } as const;
+    return { trigger: "pay", changes: { ...cardColumns, ...saleColumns(sale), paidAt: platform.now().toISOString(), ...fee } } as const;
   }
-  const failure = outcome.status === "DECLINED" ? { failureCode: outcome.code, failureMessage: outcome.message } : { failureCode: "acquirer_unavailable", failureMessage: DECLINE_MESSAGES.acquirer_unavailable! };
-  return { trigger: "decline", changes: { ...cardColumns, acquirer: sale.acquirer, ...failure } } as const;
+  return { trigger: "decline", changes: { ...cardColumns, ...saleColumns(sale) } } as const;
 }
 
 /** Confirms transaction `id` and returns it in its final state. */

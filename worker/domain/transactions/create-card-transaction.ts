@@ -20,7 +20,7 @@ import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
 import type { TransactionCreate } from "../../schemas/transaction";
 import { cardAcquirersFor } from "../acquirers/acquirer";
-import { authorizeRouted } from "../acquirers/routing";
+import { authorizeRouted, saleColumns } from "../acquirers/routing";
 import { DECLINE_MESSAGES } from "../acquirers/sandbox-cards";
 import type { SellerProfile } from "../api-keys";
 import { resolveCard, type ResolvedCard } from "../cards/resolve-card";
@@ -106,7 +106,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
         transactionId: id, amount: body.amount, currency: body.currency, pan: card.pan, brand: card.brand,
         expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName,
         installments: body.installments ?? 1, initiatedBy: "CUSTOMER", recurring: false,
-        threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion },
+        threeDs: { cavv: body.threeDs.cavv, eci: session.eci, version: body.threeDs.secureVersion, xid: session.xid, dsTransactionId: session.dsTransactionId },
       });
     }
   }
@@ -119,7 +119,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   const approved = sale?.outcome.status === "APPROVED";
   const declined = sale && sale.outcome.status !== "APPROVED";
   const fee = approved ? computeFee(body.amount, rate) : { feeAmount: null, netAmount: null };
-  const failureCode = declined ? (sale!.outcome.status === "DECLINED" ? sale!.outcome.code : "acquirer_unavailable") : null;
+  const outcomeColumns = declined || approved ? saleColumns(sale!) : { acquirer: null, acquirerReference: null, failureCode: null, failureMessage: null };
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,
@@ -152,9 +152,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
     cardToken: kept.cardToken,
     installments: method === "CREDIT_CARD" ? (body.installments ?? 1) : 1,
     maxInstallments: method === "CREDIT_CARD" ? (body.maxInstallments ?? body.installments ?? 1) : null,
-    acquirer: sale?.acquirer ?? null,
-    failureCode,
-    failureMessage: failureCode ? (sale?.outcome.status === "DECLINED" ? sale.outcome.message : DECLINE_MESSAGES.acquirer_unavailable!) : null,
+    ...outcomeColumns,
     seonSession: body.seonSession ? await platform.vault.seal(body.seonSession) : null,
     pendingAction,
     threedsSessionId: session?.id ?? null,

@@ -26,6 +26,7 @@ export const NO_CARD_COLUMNS = {
   installments: null,
   maxInstallments: null,
   acquirer: null,
+  acquirerReference: null,
   failureCode: null,
   failureMessage: null,
   seonSession: null,
