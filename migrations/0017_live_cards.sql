@@ -6,4 +6,5 @@ ALTER TABLE `threeds_sessions` ADD `provider_token` text;--> statement-breakpoin
 ALTER TABLE `threeds_sessions` ADD `specification_version` text;--> statement-breakpoint
 ALTER TABLE `threeds_sessions` ADD `cavv_sealed` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `threeds_reference_idx` ON `threeds_sessions` (`reference_id`);--> statement-breakpoint
-ALTER TABLE `transactions` ADD `acquirer_reference` text;
+ALTER TABLE `transactions` ADD `acquirer_reference` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `decline_hard` integer;

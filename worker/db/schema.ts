@@ -391,6 +391,11 @@ export const transactions = sqliteTable(
     acquirer: text("acquirer"),
     /** A live card sale: the acquirer's own id of it (Cielo's PaymentId, Rede's tid), which its refunds name. */
     acquirerReference: text("acquirer_reference"),
+    /**
+     * A card decline the issuer said no retry will change (lost, stolen, closed, invalid): a
+     * subscription's later attempts do not send the same card again (subscriptions/attempt.ts).
+     */
+    declineHard: integer("decline_hard", { mode: "boolean" }),
     /** FAILED: why (a decline code of docs/test-cards.json) and a sentence for people. */
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),

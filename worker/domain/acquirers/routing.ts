@@ -60,5 +60,6 @@ export function saleColumns(sale: RoutedSale) {
     outcome.status === "APPROVED" ? null : outcome.status === "DECLINED" ? outcome.code : "acquirer_unavailable";
   const failureMessage =
     outcome.status === "APPROVED" ? null : outcome.status === "DECLINED" ? outcome.message : DECLINE_MESSAGES.acquirer_unavailable;
-  return { acquirer: sale.acquirer, acquirerReference: reference, failureCode, failureMessage };
+  const declineHard = outcome.status === "DECLINED" ? outcome.hard === true : null;
+  return { acquirer: sale.acquirer, acquirerReference: reference, declineHard, failureCode, failureMessage };
 }

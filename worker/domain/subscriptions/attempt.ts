@@ -11,7 +11,7 @@
  * TRIALING → PAST_DUE, SUBSCRIPTION_PAST_DUE), or the schedule spent (UNCOLLECTIBLE, CANCELLED,
  * SUBSCRIPTION_CANCELLED).
  */
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { insertWhere } from "../../db/guarded";
 import { invoices, transactions } from "../../db/schema";
 import type { SaleOutcome } from "../../lib/acquirer";
@@ -53,9 +53,13 @@ export async function claimAttempt(platform: Platform, invoice: InvoiceRow, at: 
 /** Asks the acquirer; a card that cannot be charged at all (removed, never authenticated) is a decline. */
 export async function authorizeAttempt(platform: Platform, sub: SubscriptionRow, invoice: InvoiceRow) {
   const rate = await readFeeRate(platform.db, sub.sellerId, "CREDIT_CARD", 1);
-  const refused = (code: string, message: string) => ({ card: null, acquirer: null, outcome: { status: "DECLINED", code, message } as SaleOutcome, rate });
+  const refused = (code: string, message: string, hard = false) => ({ card: null, acquirer: null, outcome: { status: "DECLINED", code, message, hard } as SaleOutcome, rate });
   if (!rate) return refused("payment_method_not_enabled", "The seller's fee plan no longer prices credit cards.");
   if (!sub.cardToken) return refused("card_missing", "The subscription has no card.");
+  // A hard decline is final for that card: a retry sends it again only after the buyer replaced it
+  // (the networks count retries of hard declines against the merchant).
+  const hard = await hardDeclineOf(platform, invoice.id, sub.cardToken);
+  if (hard) return refused(hard.code, `${hard.message} The issuer declined this card for good, so it is not tried again: the buyer must replace it.`, true);
   try {
     const sale = await authorizeMerchantInitiated(platform, {
       sellerId: sub.sellerId, livemode: sub.livemode, cardToken: sub.cardToken, transactionId: invoice.transactionId!, amount: invoice.amount, currency: invoice.currency,
@@ -65,6 +69,18 @@ export async function authorizeAttempt(platform: Platform, sub: SubscriptionRow,
     if (err instanceof ApiError) return refused(err.code === "RESOURCE_NOT_FOUND" ? "card_removed" : err.code.toLowerCase(), err.message);
     throw err;
   }
+}
+
+/** The invoice's last charge on `cardToken`, when its decline was hard. */
+async function hardDeclineOf(platform: Platform, invoiceId: string, cardToken: string): Promise<{ code: string; message: string } | null> {
+  const t = transactions;
+  const [last] = await platform.db
+    .select({ code: t.failureCode, message: t.failureMessage, hard: t.declineHard })
+    .from(t)
+    .where(and(eq(t.invoiceId, invoiceId), eq(t.cardId, cardToken), eq(t.status, "FAILED")))
+    .orderBy(desc(t.createdAt))
+    .limit(1);
+  return last?.hard ? { code: last.code ?? "card_declined", message: last.message ?? "" } : null;
 }
 
 /** An attempt's sale, as authorizeAttempt answers it. */

@@ -41,7 +41,15 @@ export async function concludeRefund(platform: Platform, refundId: string): Prom
     const acquirer = refundAcquirerOf(platform.acquirers, current.row);
     if (!acquirer) return false;
 
-    const outcome = await acquirer.concludeRefund({ refundId, transactionId: current.row.id, amount: refund.amount, endToEndId: current.row.pixEndToEndId });
+    const outcome = await acquirer.concludeRefund({
+      refundId,
+      transactionId: current.row.id,
+      amount: refund.amount,
+      endToEndId: current.row.pixEndToEndId,
+      acquirerReference: current.row.acquirerReference,
+      // A card acquirer without refund idempotency compares this with the sale's refunded total.
+      refundedBefore: current.refunds.filter((r) => r.status === "COMPLETED").reduce((sum, r) => sum + r.amount, 0),
+    });
     // Asked and not final (a devolução in process): left pending, asked again by the sweep.
     if (outcome.status === "PENDING") return false;
     const at = platform.now().toISOString();

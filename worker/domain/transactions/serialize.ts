@@ -27,6 +27,7 @@ export const NO_CARD_COLUMNS = {
   maxInstallments: null,
   acquirer: null,
   acquirerReference: null,
+  declineHard: null,
   failureCode: null,
   failureMessage: null,
   seonSession: null,
