@@ -7,6 +7,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, subscriptions, transactions } from "../../worker/db/schema";
+import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
+import type { CardAcquirer } from "../../worker/lib/acquirer";
 import { createTestContext } from "../support/platform";
 import { advance, expectJson, invoicesOf, plan, subscribe, subscriber, testClock } from "../support/subscriptions";
 import type { Ctx } from "../support/transactions";
@@ -165,6 +167,33 @@ describe("trials, declines, retries and a replaced card", () => {
     expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ nextAttemptAt: "2027-05-13T08:00:00.000Z" });
     await advance(ctx, clock.id, "2027-05-16T08:00:00Z");
     expect((await invoicesOf(ctx, sub.id))[0]).toMatchObject({ status: "UNCOLLECTIBLE", attemptCount: 3 });
+  });
+
+  it("a hard decline (a lost card) is not sent again: later attempts on that card decline without reaching the acquirer", async () => {
+    // The sandbox's acquirers, counting the merchant-initiated sales that reach them.
+    const sent: string[] = [];
+    const counting = SANDBOX_CARD_ACQUIRERS.map((a): CardAcquirer => ({
+      name: a.name,
+      concludeRefund: (r) => a.concludeRefund(r),
+      authorize: async (sale) => (sale.initiatedBy === "MERCHANT" && sent.push(sale.transactionId), a.authorize(sale)),
+    }));
+    ctx = await createTestContext({ acquirers: { cards: { test: counting, live: [] } } });
+    const { sub, clock } = await cardSubscription("2027-05-10T08:00:00Z", {}, { trialDays: 7 }, "4000000000009987");
+    {
+      await advance(ctx, clock.id, "2027-05-17T08:00:00Z");
+      expect(sent).toHaveLength(1);
+      const [first] = await ctx.platform.db.select().from(transactions).where(eq(transactions.id, sent[0]!));
+      expect(first).toMatchObject({ status: "FAILED", failureCode: "card_blocked", declineHard: true });
+      // The default schedule retries 3, 5 and 7 days later: each attempt is written, none sent.
+      await advance(ctx, clock.id, "2027-05-25T08:00:00Z");
+      const [invoice] = await invoicesOf(ctx, sub.id);
+      expect(invoice).toMatchObject({ status: "UNCOLLECTIBLE" });
+      expect(invoice.attemptCount).toBeGreaterThan(1);
+      expect(sent).toHaveLength(1);
+      const charges = await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, sub.id));
+      expect(charges).toHaveLength(invoice.attemptCount);
+      expect(charges.every((c) => c.status === "FAILED" && c.failureCode === "card_blocked" && c.declineHard === true)).toBe(true);
+    }
   });
 
   it("a card replaced while PAST_DUE pays the next retry: ACTIVE again", async () => {

@@ -29,7 +29,8 @@ function sandboxCardAcquirer(name: "sandbox-alpha" | "sandbox-beta"): CardAcquir
       if (card?.unavailable?.includes(name)) return { status: "UNAVAILABLE" };
       const answer = sale.initiatedBy === "MERCHANT" ? card?.recurring : card?.authorization;
       if (answer && answer !== "approved" && answer !== "acquirer_unavailable") {
-        return { status: "DECLINED", code: answer, message: DECLINE_MESSAGES[answer]! };
+        // A lost, stolen or blocked card is a hard decline, as a live acquirer reports it.
+        return { status: "DECLINED", code: answer, message: DECLINE_MESSAGES[answer]!, hard: answer === "card_blocked" };
       }
       return { status: "APPROVED", authorizationCode: sale.transactionId.slice(0, 6).toUpperCase() };
     },

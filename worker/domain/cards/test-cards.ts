@@ -65,6 +65,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: "4000000000000267", brand: "VISA", threeDs: "frictionless", authorization: "approved", recurring: "approved", tokenize: "refused", note: "the processor refuses to tokenize it (422 CARD_REFUSED)" },
   { number: "4000000000000093", brand: "VISA", threeDs: "frictionless", authorization: "approved", recurring: "approved", tokenize: "ok", unavailable: ["sandbox-alpha"], note: "sandbox-alpha is down: fails over to sandbox-beta, approved" },
   { number: "4000000000000341", brand: "VISA", threeDs: "frictionless", authorization: "approved", recurring: "card_declined", tokenize: "ok", note: "pays with 3DS and tokenizes, but every merchant-initiated charge declines (card_declined)" },
+  { number: "4000000000009987", brand: "VISA", threeDs: "frictionless", authorization: "approved", recurring: "card_blocked", tokenize: "ok", note: "pays with 3DS and tokenizes, then is reported lost: merchant-initiated charges decline card_blocked, a hard decline a subscription does not retry" },
   { number: "5200000000000346", brand: "MASTERCARD", threeDs: "frictionless", authorization: "approved", recurring: "insufficient_funds", tokenize: "ok", note: "pays with 3DS and tokenizes, but merchant-initiated charges decline: insufficient funds" },
   { number: "5200000000000007", brand: "MASTERCARD", threeDs: "frictionless", authorization: "acquirer_unavailable", recurring: "acquirer_unavailable", tokenize: "ok", unavailable: ["sandbox-alpha", "sandbox-beta"], note: "both acquirers down: FAILED acquirer_unavailable" },
 ];
