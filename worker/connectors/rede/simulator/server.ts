@@ -7,13 +7,14 @@
  *
  * Node-only (node:http); imported by tests and worker/cli only (architecture test).
  */
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { jsonObjectOf } from "../api";
 import { redeSimulatorControl, type RedeSimulatorControl } from "./control";
-import { boolOf, intOf, issuerAnswer, MESSAGES, validateSale } from "./rules";
-import { authorizationAnswer, brasiliaNow, controlView, digits, maskPan, queryAnswer, refundList, type SimSale } from "./views";
+import { createLedger, Refused, type Answer, type Ledger } from "./ledger";
+import { intOf } from "./rules";
+import { controlView, maskPan } from "./views";
 
 export interface RedeSimulatorOptions {
   /** The affiliation number the simulator accepts (Basic user, OAuth2 client id). */
@@ -55,6 +56,7 @@ export interface SimRequest {
   headers: Record<string, string>;
   /** JSON (cardNumber masked, securityCode dropped) or the form's fields; undefined when empty. */
   body: unknown;
+  /** The status answered; -1 when a `hang` rule kept it unanswered. */
   status: number;
   returnCode: string | null;
 }
@@ -68,29 +70,15 @@ interface FailRule {
 }
 
 type Json = Record<string, unknown>;
-interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-class Refused extends Error {
-  constructor(readonly answer: Answer) {
-    super(`HTTP ${answer.status}`);
-  }
-}
-const fail = (status: number, returnCode: string, returnMessage = MESSAGES[returnCode] ?? ""): Refused => new Refused({ status, body: { returnCode, returnMessage } });
-
 const MAX_BODY = 64 * 1024;
 
 /** Starts the simulator on 127.0.0.1. */
 export async function startRedeSimulator(options: RedeSimulatorOptions): Promise<RedeSimulator> {
   const tokenSeconds = options.tokenSeconds ?? 3600;
-  let sales = new Map<string, SimSale>();
-  let byReference = new Map<string, string>();
+  let ledger: Ledger;
   let requests: SimRequest[] = [];
   let rules: FailRule[] = [];
   const tokens = new Map<string, number>(); // token → expiry (ms)
-  let apiUrl = "";
 
   const credentialsMatch = (header: string) => {
     const pair = Buffer.from(header, "base64").toString("utf8");
@@ -116,92 +104,6 @@ export async function startRedeSimulator(options: RedeSimulatorOptions): Promise
     const accessToken = randomBytes(32).toString("base64url");
     tokens.set(accessToken, Date.now() + tokenSeconds * 1000);
     return { status: 200, body: { access_token: accessToken, token_type: "Bearer", expires_in: tokenSeconds }, headers: { "Cache-Control": "no-store" } };
-  }
-
-  function create(body: Json, brandOpen: boolean): Answer {
-    const refusal = validateSale(body);
-    if (refusal) throw new Refused({ status: 400, body: refusal });
-    const reference = body.reference as string;
-    if (byReference.has(reference)) throw fail(400, "122");
-    const pan = body.cardNumber as string;
-    const threeDs = (body.threeDSecure as Json | undefined) ?? null;
-    const redirect = threeDs !== null && threeDs.embedded !== false; // Rede's own MPI: the buyer must be sent to it
-    const code = redirect ? "220" : issuerAnswer(pan, intOf(body.expirationMonth), intOf(body.expirationYear));
-    const approved = code === "00";
-    const sale: SimSale = {
-      tid: digits(20),
-      reference,
-      amount: intOf(body.amount),
-      installments: body.installments === undefined ? 1 : intOf(body.installments),
-      kind: body.kind === "debit" ? "debit" : "credit",
-      status: approved ? "Approved" : redirect ? "Pending" : "Denied",
-      returnCode: code,
-      nsu: digits(9),
-      authorizationCode: approved ? digits(6) : null,
-      cardBin: pan.slice(0, 6),
-      last4: pan.slice(-4),
-      panLength: pan.length,
-      cardHolderName: typeof body.cardHolderName === "string" ? body.cardHolderName : null,
-      subscription: boolOf(body.subscription) ?? false,
-      storageCard: body.storageCard === undefined ? null : intOf(body.storageCard),
-      threeDSecure: threeDs,
-      dateTime: brasiliaNow(),
-      capture: null,
-      refunds: [],
-    };
-    // capture defaults to true (the SDK's default); debit is always captured.
-    if (approved && (boolOf(body.capture) ?? true)) sale.capture = { dateTime: sale.dateTime, nsu: sale.nsu, amount: sale.amount };
-    sales.set(sale.tid, sale);
-    byReference.set(reference, sale.tid);
-    const answer = authorizationAnswer(sale, apiUrl, brandOpen);
-    if (redirect) return { status: 200, body: { ...answer, threeDSecure: { embedded: true, url: `${apiUrl.replace(/\/v1$/, "")}/3ds/${sale.tid}` } } };
-    // Declines answer 402 (e.Rede's status for them is unconfirmed; the connector reads the returnCode).
-    return { status: approved ? 200 : 402, body: answer };
-  }
-
-  function saleOf(tid: string, notFound = "117"): SimSale {
-    const sale = sales.get(tid);
-    if (!sale) throw fail(404, notFound);
-    return sale;
-  }
-
-  function capture(tid: string, body: Json): Answer {
-    const sale = saleOf(tid);
-    if (sale.status !== "Approved") throw fail(400, "117");
-    if (sale.capture) throw fail(400, "172");
-    const amount = body.amount === undefined ? sale.amount : intOf(body.amount);
-    if (!(amount > 0 && amount <= sale.amount)) throw fail(400, "52", "amount: Invalid parameter format.");
-    sale.capture = { dateTime: brasiliaNow(), nsu: digits(9), amount };
-    return { status: 200, body: { reference: sale.reference, tid, nsu: sale.capture.nsu, dateTime: sale.capture.dateTime, authorizationCode: sale.authorizationCode, returnCode: "00", returnMessage: MESSAGES["00"] } };
-  }
-
-  function refund(tid: string, body: Json): Answer {
-    const sale = saleOf(tid, "353");
-    if (sale.status !== "Approved") throw fail(400, "356");
-    if (body.amount === undefined) throw fail(400, "51", "amount: Required parameter missing.");
-    const amount = intOf(body.amount);
-    if (!(amount > 0)) throw fail(400, "52", "amount: Invalid parameter format.");
-    const balance = sale.amount - sale.refunds.reduce((sum, r) => sum + r.amount, 0);
-    if (balance === 0) throw fail(400, "355");
-    if (amount > balance) throw fail(400, "357");
-    const done = { refundId: randomUUID(), amount, status: "Done" as const, refundDateTime: brasiliaNow(), cancelId: digits(20), nsu: digits(9) };
-    sale.refunds.push(done);
-    return { status: 200, body: { refundId: done.refundId, tid, nsu: done.nsu, refundDateTime: done.refundDateTime, cancelId: done.cancelId, returnCode: "359", returnMessage: MESSAGES["359"] } };
-  }
-
-  /** Routes one API request; throws Refused for the error answers. */
-  function route(method: string, path: string, search: URLSearchParams, body: Json, brandOpen: boolean): Answer {
-    const tidPath = /^\/v1\/transactions\/([^/]+)(\/refunds)?$/.exec(path);
-    if (path === "/v1/transactions" && method === "POST") return create(body, brandOpen);
-    if (path === "/v1/transactions" && method === "GET") {
-      const tid = byReference.get(search.get("reference") ?? "");
-      return { status: 200, body: queryAnswer(saleOf(tid ?? ""), apiUrl, brandOpen, options.pv) };
-    }
-    if (tidPath && !tidPath[2] && method === "GET") return { status: 200, body: queryAnswer(saleOf(tidPath[1]!), apiUrl, brandOpen, options.pv) };
-    if (tidPath && !tidPath[2] && method === "PUT") return capture(tidPath[1]!, body);
-    if (tidPath?.[2] && method === "POST") return refund(tidPath[1]!, body);
-    if (tidPath?.[2] && method === "GET") return { status: 200, body: { refunds: refundList(saleOf(tidPath[1]!, "353")) } };
-    throw new Refused({ status: 404, body: { returnMessage: `No route ${method} ${path}.` } });
   }
 
   function operationOf(method: string, path: string): SimOperation | null {
@@ -256,10 +158,10 @@ export async function startRedeSimulator(options: RedeSimulatorOptions): Promise
       if (method === "POST" || method === "PUT") {
         if (!/^application\/json\b/i.test(String(req.headers["content-type"] ?? ""))) throw new Refused({ status: 415, body: { returnMessage: "Content-Type must be application/json." } });
         const parsed = jsonObjectOf(raw);
-        if (!parsed) throw fail(400, "99", "The body is not a JSON object.");
+        if (!parsed) throw new Refused({ status: 400, body: { returnCode: "99", returnMessage: "The body is not a JSON object." } });
         body = parsed;
       }
-      return route(method, url.pathname, url.searchParams, body, /brand-return-opened/i.test(String(req.headers["transaction-response"] ?? "")));
+      return ledger.route(method, url.pathname, url.searchParams, body, /brand-return-opened/i.test(String(req.headers["transaction-response"] ?? "")));
     } catch (err) {
       if (err instanceof Refused) return err.answer;
       throw err;
@@ -280,11 +182,11 @@ export async function startRedeSimulator(options: RedeSimulatorOptions): Promise
     }
     if (req.method === "POST" && path === "/tokens/expire") return ok((tokens.forEach((_, t) => tokens.set(t, 0)), { ok: true }));
     if (req.method === "POST" && path === "/reset") {
-      [sales, byReference, requests, rules] = [new Map(), new Map(), [], []];
+      [ledger, requests, rules] = [createLedger(apiUrl, options.pv), [], []];
       return ok({ ok: true });
     }
-    if (req.method === "GET" && path === "/transactions") return ok([...sales.values()].map(controlView));
-    if (req.method === "GET" && path === "/refunds") return ok([...sales.values()].flatMap((s) => s.refunds.map((r) => ({ tid: s.tid, reference: s.reference, ...r }))));
+    if (req.method === "GET" && path === "/transactions") return ok(ledger.sales().map(controlView));
+    if (req.method === "GET" && path === "/refunds") return ok(ledger.sales().flatMap((s) => s.refunds.map((r) => ({ tid: s.tid, reference: s.reference, ...r }))));
     if (req.method === "GET" && path === "/requests") return ok(requests);
     sendJson(res, { status: 404, body: { error: `no control route ${req.method} /__sim${path}` } });
   }
@@ -299,7 +201,8 @@ export async function startRedeSimulator(options: RedeSimulatorOptions): Promise
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  apiUrl = `${origin}/v1`;
+  const apiUrl = `${origin}/v1`;
+  ledger = createLedger(apiUrl, options.pv);
   return {
     apiUrl,
     tokenUrl: `${origin}/oauth2/token`,
