@@ -174,4 +174,11 @@ describe("control API over HTTP", () => {
     const requests = (await (await fetch(`${sim.controlUrl}/requests`)).json()) as Array<{ status: number }>;
     expect(requests.map((r) => r.status)).toEqual([502, 502, 201]);
   });
+
+  it("fail-next after processing does the work and loses the answer: the challenge exists though the call was 502", async () => {
+    const { referenceId } = (await setup()).body.consumerAuthenticationInformation;
+    sim.control.failNext({ afterProcessing: true, path: "/risk/v1/authentications", reason: "SYSTEM_TIMEOUT" });
+    expect(await call("/risk/v1/authentications", enrollBody(referenceId))).toMatchObject({ status: 502, body: { reason: "SYSTEM_TIMEOUT" } });
+    expect(sim.control.challenges()).toEqual([expect.objectContaining({ scenario: "challenge-success", result: "PENDING" })]);
+  });
 });

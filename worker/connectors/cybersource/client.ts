@@ -93,7 +93,7 @@ export function createCybersourceThreeDs(config: CybersourceThreeDsConfig): Thre
       const info = objectAt(answer, "consumerAuthenticationInformation");
       switch (answer.status) {
         case "AUTHENTICATION_SUCCESSFUL": {
-          const outcome = authenticatedOf(answer, input.card.brand, text(answer, "id") ?? "");
+          const outcome = authenticatedOf(answer, input.card.brand, text(answer, "id"));
           return outcome.status === "FAILED" ? { ...outcome, authenticationTransactionId: text(info, "authenticationTransactionId") ?? null } : outcome;
         }
         case "PENDING_AUTHENTICATION": {

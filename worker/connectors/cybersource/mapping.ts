@@ -103,7 +103,7 @@ export function failureReason(answer: Json): string {
  * card-connectors.md test cases 2a, 2.4, 2.6: "no liability shift"): those are FAILED, with no
  * CAVV. A Y or A without its authentication value is an answer the connector cannot use.
  */
-export function authenticatedOf(answer: Json, brand: string, fallbackId: string): ThreeDsAuthenticated | { status: "FAILED"; reason: string } {
+export function authenticatedOf(answer: Json, brand: string, fallbackId: string | undefined): ThreeDsAuthenticated | { status: "FAILED"; reason: string } {
   const info = objectAt(answer, "consumerAuthenticationInformation");
   const pares = text(info, "paresStatus");
   const value = brand === "MASTERCARD" ? (text(info, "ucafAuthenticationData") ?? text(info, "cavv")) : text(info, "cavv");
@@ -117,9 +117,11 @@ export function authenticatedOf(answer: Json, brand: string, fallbackId: string)
   if (eci === undefined || !/^\d{2}$/.test(eci)) throw malformed("has no two-digit ECI");
   const specificationVersion = text(info, "specificationVersion");
   if (specificationVersion === undefined) throw malformed("has no specificationVersion");
+  const authenticationTransactionId = text(info, "authenticationTransactionId") ?? fallbackId;
+  if (authenticationTransactionId === undefined) throw malformed("has no authenticationTransactionId nor id");
   return {
     status: "AUTHENTICATED",
-    authenticationTransactionId: text(info, "authenticationTransactionId") ?? fallbackId,
+    authenticationTransactionId,
     cavv: value,
     eci,
     xid: text(info, "xid") ?? null,

@@ -124,23 +124,32 @@ async function answerApi(req: IncomingMessage, raw: Buffer, path: string, entry:
   return controls.faultFor(path, true) ?? result;
 }
 
-/** Runs a handler; a body too large is 413, and a bug of the simulator a 500 that is also thrown. */
+/** Runs a handler; a request that could not be read is answered its status, any other error (a bug of the simulator) is a 500 and is thrown. */
 function handle(res: ServerResponse, work: () => Promise<void>): void {
   work().catch((err: unknown) => {
-    const tooLarge = err instanceof BodyTooLarge;
-    if (!res.headersSent) res.writeHead(tooLarge ? 413 : 500, { "Content-Type": "text/plain" }).end(tooLarge ? "Request body too large" : "Simulator error");
-    if (!tooLarge) throw err;
+    const unreadable = err instanceof UnreadableRequest;
+    if (!res.headersSent) res.writeHead(unreadable ? err.status : 500, { "Content-Type": "text/plain" }).end(unreadable ? err.message : "Simulator error");
+    if (!unreadable) throw err;
   });
 }
 
-class BodyTooLarge extends Error {}
+/** A body too large, or a client gone while sending it: the client's problem, not the simulator's. */
+class UnreadableRequest extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if ((size += chunk.length) > MAX_BODY) throw new BodyTooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      if ((size += chunk.length) > MAX_BODY) throw new UnreadableRequest(413, "Request body too large");
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    throw err instanceof UnreadableRequest ? err : new UnreadableRequest(400, "The request body could not be read");
   }
   return Buffer.concat(chunks);
 }
