@@ -84,6 +84,6 @@ function twoCharacters(code: string): string {
 }
 
 function declined(code: DeclineCode, hard: boolean, returnCode: string | null): Extract<SaleOutcome, { status: "DECLINED" }> {
-  const suffix = returnCode ? ` (Cielo return code ${returnCode})` : "";
+  const suffix = returnCode ? ` (Cielo return code ${returnCode.slice(0, 8)})` : "";
   return { status: "DECLINED", code, message: `${DECLINE_MESSAGES[code]}${suffix}`, hard };
 }

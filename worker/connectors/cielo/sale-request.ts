@@ -12,9 +12,10 @@
 import { DECLINE_MESSAGES } from "../../domain/acquirers/sandbox-cards";
 import type { DeclineCode } from "../../domain/cards/test-cards";
 import { orderIdOf, type CardSale, type SaleOutcome, type SaleThreeDs } from "../../lib/acquirer";
+import type { CardBrand } from "../../../shared/cards";
 
-/** The gateway's brands (shared/cards.ts) as Cielo spells them in `CreditCard.Brand`. */
-export const CIELO_BRANDS: Readonly<Record<string, string>> = {
+/** The gateway's brands (shared/cards.ts) as Cielo spells them in `CreditCard.Brand`: every one has its name. */
+export const CIELO_BRANDS: Readonly<Record<CardBrand, string>> = {
   VISA: "Visa",
   MASTERCARD: "Master",
   AMEX: "Amex",
@@ -61,7 +62,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds the request for `sale`; `returnUrl` fills the ReturnUrl Cielo requires with Authenticate. */
 export function saleRequestOf(sale: CardSale, returnUrl: string): SaleRequest {
-  const brand = CIELO_BRANDS[sale.brand];
+  const brand = (CIELO_BRANDS as Readonly<Record<string, string | undefined>>)[sale.brand];
   if (!brand) return refused("card_declined", true, `Cielo does not take the brand ${sale.brand}`);
   // Cielo settles in reais only; another acquirer may take the currency, so this is no decline.
   if (sale.currency.toUpperCase() !== "BRL") return { outcome: { status: "UNAVAILABLE" }, reason: `Cielo takes BRL only, not ${sale.currency}` };

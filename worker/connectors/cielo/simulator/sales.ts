@@ -1,11 +1,12 @@
 /**
  * The simulator's sales and what can happen to them: created by the sandbox's last-digit rules,
  * captured (once, total or partial), voided (total or partial, the cumulative VoidedAmount kept),
- * and shown in Cielo's answer shapes. Only a masked card number is ever kept; the security code is
- * never stored (only whether one was sent). Node-only test equipment.
+ * and shown in Cielo's answer shapes (views.ts). Only a masked card number is ever kept; the
+ * security code is never stored (only whether one was sent). Node-only test equipment.
  */
 import { randomUUID } from "node:crypto";
 import { cieloError } from "./validation";
+import { brasilia, createViews, maskPan } from "./views";
 
 /** One sale as the simulator holds it. */
 export interface SimSale {
@@ -60,15 +61,11 @@ const DENIALS: Record<string, [string, string]> = {
   "8": ["70", "Problems with the Credit Card"],
 };
 
-/** "455187******0183": the first six and last four digits, as Cielo's answers show a card. */
-export function maskPan(pan: string): string {
-  return pan.length < 11 ? "*".repeat(pan.length) : `${pan.slice(0, 6)}${"*".repeat(pan.length - 10)}${pan.slice(-4)}`;
-}
-
 /** Creates sales, captures and voids them; `origins` fill the answers' Links. */
 export function createSaleBook(origins: { api: string; query: string }, options: { voidIntervalMs?: number } = {}) {
   const sales = new Map<string, SimSale>();
   const voids: SimVoid[] = [];
+  const views = createViews(origins);
   let counter = 0;
   const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, "0");
 
@@ -117,7 +114,7 @@ export function createSaleBook(origins: { api: string; query: string }, options:
     if (sale.status !== 1) return { status: 400, body: [cieloError(308, "Transaction not available to capture")] };
     if (!Number.isSafeInteger(value) || value <= 0 || value > sale.amount) return { status: 400, body: [cieloError(108)] };
     Object.assign(sale, { status: 2, capturedAmount: value, capturedAt: new Date(), returnCode: "6", returnMessage: "Operation Successful" });
-    return { status: 200, body: { ...operationView(sale), ReturnCode: "6", ReturnMessage: "Operation Successful" }, changed: sale };
+    return { status: 200, body: { ...views.operation(sale), ReturnCode: "6", ReturnMessage: "Operation Successful" }, changed: sale };
   }
 
   /**
@@ -147,7 +144,7 @@ export function createSaleBook(origins: { api: string; query: string }, options:
             : undefined;
     if (refusal) {
       voids.push({ paymentId: id, amount: value, returnCode: refusal[0], status: sale.status, applied: false, at: new Date().toISOString() });
-      const body = { ...operationView(sale), ReasonCode: 7, ReasonMessage: "Denied", ProviderReturnCode: refusal[0], ProviderReturnMessage: refusal[1], ReturnCode: refusal[0], ReturnMessage: refusal[1] };
+      const body = { ...views.operation(sale), ReasonCode: 7, ReasonMessage: "Denied", ProviderReturnCode: refusal[0], ProviderReturnMessage: refusal[1], ReturnCode: refusal[0], ReturnMessage: refusal[1] };
       return { status: 200, body };
     }
     sale.voidedAmount += value;
@@ -156,55 +153,19 @@ export function createSaleBook(origins: { api: string; query: string }, options:
     if (total) sale.status = brasilia(sale.receivedAt).slice(0, 10) === brasilia(new Date()).slice(0, 10) ? 10 : 11;
     const returnCode = total ? "9" : "0";
     voids.push({ paymentId: id, amount: value, returnCode, status: sale.status, applied: true, at: new Date().toISOString() });
-    const body = { ...operationView(sale), ReasonCode: 0, ReasonMessage: "Successful", ProviderReturnCode: "0", ProviderReturnMessage: "Operation Successful", ReturnCode: returnCode, ReturnMessage: "Operation Successful" };
+    const body = { ...views.operation(sale), ReasonCode: 0, ReasonMessage: "Successful", ProviderReturnCode: "0", ProviderReturnMessage: "Operation Successful", ReturnCode: returnCode, ReturnMessage: "Operation Successful" };
     return { status: 200, body, changed: sale };
-  }
-
-  /** The short answer of a capture or void: status, ids and links. */
-  function operationView(sale: SimSale) {
-    return { Status: sale.status, Tid: sale.tid, ProofOfSale: sale.proofOfSale, AuthorizationCode: sale.authorizationCode ?? undefined, Links: linksOf(sale) };
-  }
-
-  function linksOf(sale: SimSale) {
-    const links = [{ Method: "GET", Rel: "self", Href: `${origins.query}/1/sales/${sale.paymentId}` }];
-    if (sale.status === 1) links.push({ Method: "PUT", Rel: "capture", Href: `${origins.api}/1/sales/${sale.paymentId}/capture` });
-    if (sale.status === 1 || sale.status === 2) links.push({ Method: "PUT", Rel: "void", Href: `${origins.api}/1/sales/${sale.paymentId}/void` });
-    return links;
-  }
-
-  /** The whole sale, as `POST /1/sales/` (201) and `GET /1/sales/{id}` answer it. */
-  function view(sale: SimSale) {
-    return {
-      MerchantOrderId: sale.merchantOrderId,
-      Customer: sale.request.Customer,
-      Payment: {
-        ...sale.request.Payment,
-        PaymentId: sale.paymentId,
-        Tid: sale.tid,
-        ProofOfSale: sale.proofOfSale,
-        ...(sale.authorizationCode && { AuthorizationCode: sale.authorizationCode }),
-        Provider: "Simulado",
-        Status: sale.status,
-        ReturnCode: sale.returnCode,
-        ReturnMessage: sale.returnMessage,
-        ReceivedDate: brasilia(sale.receivedAt),
-        ...(sale.capturedAt && { CapturedAmount: sale.capturedAmount, CapturedDate: brasilia(sale.capturedAt) }),
-        ...(sale.voidedAt && { VoidedAmount: sale.voidedAmount, VoidedDate: brasilia(sale.voidedAt) }),
-        Links: linksOf(sale),
-      },
-    };
   }
 
   return {
     create,
     capture,
     voidSale,
-    view,
+    view: views.sale,
+    orderEntry: views.orderEntry,
     get: (id: string) => sales.get(id),
     byOrder: (orderId: string) => [...sales.values()].filter((s) => s.merchantOrderId === orderId),
     byTid: (tid: string) => [...sales.values()].find((s) => s.tid === tid),
-    /** `GET /1/sales?merchantOrderId=`'s entries (Cielo spells it ReceveidDate). */
-    orderEntry: (sale: SimSale) => ({ PaymentId: sale.paymentId, ReceveidDate: brasilia(sale.receivedAt).replace(" ", "T") }),
     /** Ends a NotFinished or Pending sale (control): Authorized, PaymentConfirmed or Denied. */
     settle(id: string, status: 1 | 2 | 3 | 13, returnCode?: string): SimSale | undefined {
       const sale = sales.get(id);
@@ -234,8 +195,3 @@ export function createSaleBook(origins: { api: string; query: string }, options:
 
 /** The sale book's type (what createSaleBook returns). */
 export type SaleBook = ReturnType<typeof createSaleBook>;
-
-/** "YYYY-MM-DD HH:mm:ss" in Brasília (UTC-3, no daylight saving since 2019), as Cielo writes dates. */
-function brasilia(date: Date): string {
-  return new Date(date.getTime() - 3 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
-}

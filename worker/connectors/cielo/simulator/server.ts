@@ -14,7 +14,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { createControl, type CieloSimulatorControl, type FailRule, type ReceivedRequest, type SimOperation } from "./control";
 import { createNotifier } from "./notifier";
-import { createSaleBook, maskPan, type SimAnswer } from "./sales";
+import { createSaleBook, type SimAnswer } from "./sales";
+import { maskPan } from "./views";
 import { cieloError, saleErrors } from "./validation";
 
 export interface CieloSimulatorOptions {
@@ -216,18 +217,15 @@ function listen(server: Server, host: string): Promise<string> {
   });
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) return void req.destroy(new Error("body too large"));
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
+/** The request's body, up to MAX_BODY bytes (more: an error, answered 413). */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if ((size += chunk.length) > MAX_BODY) throw new Error("body too large");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 function same(a: string, b: string): boolean {
