@@ -3,6 +3,7 @@
  * deploy mistake, reported with the binding's name (never its value) so the operator can fix it
  * with `wrangler secret put`; nothing falls back to an insecure default.
  */
+import { readLiveCardsSettings } from "../connectors/live-cards";
 import {
   checkMaxBodyBytes,
   checkPixReceiverKey,
@@ -42,6 +43,8 @@ export function databaseUrl(env: Env): string {
  */
 export function readCloudflareConfig(env: Env): PlatformConfig {
   databaseUrl(env);
+  // Checked here so a half-configured live card set-up fails the Worker's config, not a buyer's payment.
+  readLiveCardsSettings(env);
   return {
     baseUrl: checkPublicBaseUrl(env.PUBLIC_BASE_URL),
     vaultKey: checkVaultKey(required(env, "VAULT_KEY")),

@@ -41,4 +41,20 @@ export interface Env {
   PIX_PSP_CLIENT_SECRET?: string;
   /** mTLS certificate binding (`[[mtls_certificates]]`): the client certificate the PSP requires. */
   PIX_PSP_MTLS?: Fetcher;
+  /** Live cards (docs/cards.md, "Going live"): Cybersource's 3DS and Cielo and/or Rede; secrets by `wrangler secret put`. */
+  CYBERSOURCE_HOST?: string;
+  CYBERSOURCE_MERCHANT_ID?: string;
+  CYBERSOURCE_KEY_ID?: string;
+  CYBERSOURCE_SECRET?: string;
+  CYBERSOURCE_PAGES_ORIGIN?: string;
+  CYBERSOURCE_MCC?: string;
+  CIELO_API_URL?: string;
+  CIELO_QUERY_URL?: string;
+  CIELO_MERCHANT_ID?: string;
+  CIELO_MERCHANT_KEY?: string;
+  CIELO_RETURN_URL?: string;
+  REDE_API_URL?: string;
+  REDE_PV?: string;
+  REDE_KEY?: string;
+  REDE_TOKEN_URL?: string;
 }

@@ -14,6 +14,7 @@ import { isolateDatabase } from "./database";
 import type { Env } from "./env";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
 import { pspAcquirer } from "../domain/acquirers/psp";
+import { createLiveCards, readLiveCardsSettings } from "../connectors/live-cards";
 import { cloudflarePspTransport, readWorkerPspSettings } from "./psp-transport";
 
 /** Cloudflare Queues takes at most 100 messages per sendBatch call. */
@@ -43,15 +44,23 @@ function livePixAcquirer(env: Env) {
   return pspAcquirer(createBcbPixPsp({ ...settings, transport: cloudflarePspTransport(env), log: consoleLog }));
 }
 
+/** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (connectors/live-cards.ts). */
+function liveCards(env: Env) {
+  const settings = readLiveCardsSettings(env);
+  return settings ? createLiveCards(settings, (url, init) => fetch(url, init), consoleLog) : null;
+}
+
 /** Builds the platform for one Worker env and an already-read config. */
 export function createCloudflarePlatform(env: Env, config: PlatformConfig): Platform {
   const { db } = isolateDatabase(databaseUrl(env), env.TURSO_AUTH_TOKEN?.trim());
+  const cards = liveCards(env);
   return {
     db,
     config,
     vault: createWebVault(config.vaultKey, config.vaultPreviousKeys),
     // Live PIX through the PSP when PIX_PSP_* is set; else live charges are refused (acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(env), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
+    // Live cards through Cybersource's 3DS and Cielo/Rede when configured; else refused likewise.
+    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(env), cards: { test: SANDBOX_CARD_ACQUIRERS, live: cards?.acquirers ?? [] }, liveThreeDs: cards?.threeDs ?? null },
     now: () => new Date(),
     // Bound so callers can invoke it detached (`const { fetch } = platform`) in workerd. Webhook
     // POSTs use it as is (no webhookFetch): Cloudflare's egress reaches no private address.

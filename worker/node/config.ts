@@ -18,6 +18,7 @@ import {
 import { policiesWith, type RateLimitPolicies } from "../lib/rate-limit";
 
 import type { BcbPixSettings } from "../connectors/bcb-pix/config";
+import { readLiveCardsSettings, type LiveCardsSettings } from "../connectors/live-cards";
 import { readNodePspSettings } from "./psp-config";
 /** Resolved Node host settings. */
 export interface NodeConfig {
@@ -46,6 +47,8 @@ export interface NodeConfig {
   trustProxy?: boolean;
   /** PIX_PSP_*: the PSP that receives live PIX (docs/pix.md, "Going live"); null: live PIX refused. */
   psp: BcbPixSettings | null;
+  /** CYBERSOURCE_*, CIELO_*, REDE_*: live cards' 3DS server and acquirers (docs/cards.md, "Going live"); null: live cards refused. */
+  cards: LiveCardsSettings | null;
   /** With NODE_ENV=production: where the first start writes the new keys (never stdout). */
   firstStartKeysFile?: string;
   /**
@@ -125,6 +128,7 @@ export function readNodeConfig(env: NodeJS.ProcessEnv = process.env): NodeConfig
     rateLimits: checkRateLimits(env.RATE_LIMITS),
     trustProxy: env.TRUST_PROXY?.trim() === "1",
     psp: readNodePspSettings(env),
+    cards: readLiveCardsSettings({ ...env, PUBLIC_BASE_URL: baseUrl }),
   };
 }
 

@@ -20,6 +20,7 @@ import { createWebhookEgress } from "./webhook-egress";
 import type { BcbPixSettings } from "../connectors/bcb-pix/config";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
 import { pspAcquirer } from "../domain/acquirers/psp";
+import { createLiveCards, type LiveCards, type LiveCardsSettings } from "../connectors/live-cards";
 import { createNodePspTransport } from "./psp-transport";
 /** A Platform plus the timers that drive its queue and scheduled job. */
 export interface NodePlatform extends Platform {
@@ -79,6 +80,12 @@ function livePixAcquirer(config: PlatformConfig, log: (line: LogLine) => void) {
   return pspAcquirer(createBcbPixPsp({ ...settings, transport: createNodePspTransport(settings.tls).transport, log }));
 }
 
+/** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (their calls over the same keep-alive https as the PSP's, without a client certificate). */
+function liveCards(config: PlatformConfig, log: (line: LogLine) => void): LiveCards | null {
+  const settings = (config as { cards?: LiveCardsSettings | null }).cards;
+  return settings ? createLiveCards(settings, createNodePspTransport({}).transport, log) : null;
+}
+
 /** Builds the Node platform over an open libSQL client. */
 export function createNodePlatform(
   client: Client,
@@ -94,12 +101,14 @@ export function createNodePlatform(
   // What drain() waits for (with the queue's jobs in flight): the sweep run in progress, if any.
   let sweep: Promise<unknown> = Promise.resolve();
 
+  const cards = liveCards(config, log);
   const platform: NodePlatform = {
     db: createDb(metrics ? metrics.timeClient(client) : client),
     config,
     vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys),
     // Live PIX through the PSP when PIX_PSP_* is set; else live charges are refused (acquirers/acquirer.ts).
-    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(config, log), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
+    // Live cards through Cybersource's 3DS and Cielo/Rede when configured; else refused likewise.
+    acquirers: { test: sandboxAcquirer, live: livePixAcquirer(config, log), cards: { test: SANDBOX_CARD_ACQUIRERS, live: cards?.acquirers ?? [] }, liveThreeDs: cards?.threeDs ?? null },
     now,
     fetch: (input, init) => fetch(input, init),
     // Webhook POSTs connect only to the public addresses their host resolved to (docs/webhooks.md).
