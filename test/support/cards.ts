@@ -24,6 +24,10 @@ export function authenticateBody(setup: { requestId: string; referenceId: string
       httpBrowserScreenWidth: "1440",
       userAgentBrowserValue: "Mozilla/5.0 (X11; Linux x86_64)",
       httpAcceptContent: "text/html",
+      // What a 3DS server needs when device data collection did not run (a live server's call).
+      httpBrowserColorDepth: "24",
+      httpBrowserTimeDifference: "180",
+      httpBrowserJavaEnabled: "false",
       ipAddress: "203.0.113.7",
     },
     billing: {

@@ -19,7 +19,7 @@ import { insertWhere, type SqlValues } from "../../db/guarded";
 import { chargebacks, refunds, transactions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import type { Platform } from "../../platform";
-import { acquirerFor } from "../acquirers/acquirer";
+import { acquirerFor, refundAcquirerOf } from "../acquirers/acquirer";
 import { commitIdempotently, idempotentBatch, type IdempotentRequest, type IdempotentResult } from "../idempotency/commit";
 import { readTransaction } from "./store";
 import { toRefund, type RefundRow, type TransactionState } from "./serialize";
@@ -99,7 +99,8 @@ const refundBatch = idempotentBatch({
 export async function refundTransaction(platform: Platform, input: RefundInput): Promise<IdempotentResult> {
   const current = await readTransaction(platform, input.transactionId, input.scope);
   if (!current) throw notFound("transaction", input.transactionId);
-  acquirerFor(platform.acquirers, current.row.livemode);
+  // The acquirer that will conclude it must exist: the card sale's own, else the mode's PIX one.
+  if (!refundAcquirerOf(platform.acquirers, current.row)) acquirerFor(platform.acquirers, current.row.livemode);
   const chargedBack = await chargedBackAmount(platform, current.row.id);
   const amount = input.amount ?? refundableAmount(current, chargedBack);
   const at = platform.now().toISOString();
