@@ -25,6 +25,8 @@ export default defineConfig({
           PIX_PSP_CLIENT_ID: inject("pspClientId"),
           PIX_PSP_CLIENT_SECRET: inject("pspClientSecret"),
           PIX_RECEIVER_KEY: inject("pspReceiverKey"),
+          // Live cards through the card simulators global-setup started (issue 30).
+          ...(JSON.parse(inject("cardSimsEnv")) as Record<string, string>),
         },
         // `exports.default.fetch` calls the Worker's module directly, skipping the static assets
         // (dist/) that Cloudflare serves first; this binding reaches the Worker as the internet does.

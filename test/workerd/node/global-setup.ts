@@ -13,6 +13,7 @@ import { createApp } from "../../../worker/app";
 import { createDb } from "../../../worker/db/client";
 import { createCompanySeller } from "../../../worker/domain/sellers";
 import { startPspSimulator } from "../../../worker/connectors/bcb-pix/simulator/server";
+import { startCardSimulators } from "../../../worker/cli/card-simulators";
 import { startLibsqlHttpServer } from "../../../worker/dev/libsql-http-server";
 import { openDatabase } from "../../../worker/node/database";
 import { applyMigrations } from "../../../worker/node/migrate";
@@ -70,7 +71,14 @@ export default async function setup(project: TestProject) {
   const pspCallbacks = await startWebhookReceiver();
   project.provide("pspCallbackOrigin", new URL(pspCallbacks.url).origin);
 
+  // Live cards: Cybersource's 3DS with Cielo and Rede (CYBERSOURCE_*, CIELO_*, REDE_* in
+  // vitest.workers.config.ts); test/workerd/live-cards.test.ts reads their controls.
+  const cardSims = await startCardSimulators();
+  project.provide("cardSimsEnv", JSON.stringify(cardSims.env));
+  project.provide("cardSimControls", JSON.stringify({ cybersource: cardSims.cybersource.controlUrl, cielo: cardSims.cielo.controlUrl, rede: cardSims.rede.controlUrl, pagesOrigin: cardSims.cybersource.pagesOrigin }));
+
   return async () => {
+    await cardSims.close();
     await psp.close();
     await pspCallbacks.close();
     await receiver.close();

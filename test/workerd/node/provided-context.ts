@@ -30,6 +30,10 @@ declare module "vitest" {
     pspControlUrl: string;
     /** A loopback receiver (test/support/webhook-receiver.ts) where the PSP's callbacks land. */
     pspCallbackOrigin: string;
+    /** The card simulators' variables for the Worker (worker/cli/card-simulators.ts), as JSON text. */
+    cardSimsEnv: string;
+    /** Their control URLs (`{cybersource, cielo, rede}` → `…/__sim`) and Cardinal's origin, as JSON text. */
+    cardSimControls: string;
   }
 }
 
