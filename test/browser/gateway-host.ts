@@ -52,6 +52,8 @@ export interface GatewayHostOptions {
    * work on a name only.
    */
   localhostBaseUrl?: boolean;
+  /** More variables for the host (e.g. the card simulators' CYBERSOURCE_*, CIELO_*, REDE_*). */
+  env?: Record<string, string>;
 }
 
 /** Starts the host; `name` names its temp folder. */
@@ -71,6 +73,7 @@ export async function startGatewayHost(name: string, options: GatewayHostOptions
     DATABASE_URL: `file:${databaseFile}`,
     ...(options.demo ? {} : { DEMO_PORT: "off" }),
     ...(options.localhostBaseUrl ? { PUBLIC_BASE_URL: `http://localhost:${port}` } : {}),
+    ...options.env,
   };
   try {
     const started = await startNodeHost(env);

@@ -3,6 +3,7 @@
  * ConfigError naming the variable and never its value, Cardinal's origin known for Cybersource's
  * two hosts and required for any other.
  */
+import { languageTag } from "../../worker/connectors/cybersource/mapping";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../worker/config-rules";
 import { readCybersourceSettings, type CybersourceEnv } from "../../worker/connectors/cybersource/config";
@@ -73,5 +74,15 @@ describe("readCybersourceSettings", () => {
     expect(refusal({ ...ENV, CYBERSOURCE_SECRET: btoa("short") + "==" })).toContain("CYBERSOURCE_SECRET");
     expect(refusal({ ...ENV, CYBERSOURCE_PAGES_ORIGIN: "http://centinelapistag.cardinalcommerce.com" })).toContain("CYBERSOURCE_PAGES_ORIGIN must be an https:// URL");
     expect(refusal({ ...ENV, CYBERSOURCE_MCC: "59999" })).toContain("CYBERSOURCE_MCC");
+  });
+});
+
+describe("the browser's language as a BCP 47 tag (mapping.ts languageTag)", () => {
+  it("drops a POSIX locale's tail and turns _ into -; an unreadable one is en", () => {
+    expect(languageTag("en-US@posix")).toBe("en-US");
+    expect(languageTag("pt_BR.UTF-8")).toBe("pt-BR");
+    expect(languageTag("pt-BR")).toBe("pt-BR");
+    expect(languageTag("C")).toBe("en");
+    expect(languageTag("")).toBe("en");
   });
 });

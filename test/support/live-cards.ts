@@ -33,7 +33,7 @@ const formBody = (fields: Record<string, string>) => ({
 export async function walkLiveChallenge(app: AppLike, stepUpUrl: string, pagesOrigin: string, code = CHALLENGE_CODE): Promise<Response> {
   const relay = await app.request(new URL(stepUpUrl).pathname);
   expect(relay.status).toBe(200);
-  expect(relay.headers.get("Content-Security-Policy")).toContain(`frame-src ${pagesOrigin}; form-action ${pagesOrigin}`);
+  expect(relay.headers.get("Content-Security-Policy")).toContain(`frame-src ${pagesOrigin} 'self'; form-action ${pagesOrigin};`);
   const toCardinal = formOf(await relay.text());
   expect(new URL(toCardinal.action).origin).toBe(pagesOrigin);
   expect(toCardinal.autoSubmits).toBe(true);

@@ -337,7 +337,7 @@ export class Pay3ds extends PayElement {
     return html`<div lang=${locale}>
       <p part="status" role="status" aria-live="polite" tabindex="-1" class=${this.phase === "error" ? "error" : ""}>${this.#statusText(t)}</p>
       ${this.deviceDataUrl
-        ? html`<iframe class="device-frame" src=${this.deviceDataUrl} title=${t.deviceFrame} aria-hidden="true" tabindex="-1" sandbox="allow-scripts allow-same-origin"></iframe>`
+        ? html`<iframe class="device-frame" src=${this.deviceDataUrl} title=${t.deviceFrame} aria-hidden="true" tabindex="-1" sandbox="allow-scripts allow-same-origin allow-forms"></iframe>`
         : nothing}
       ${challenge
         ? html`<div part="dialog" class="size-${challenge.size}" popover="manual" role="dialog" aria-modal="true" aria-labelledby="pay-3ds-title" aria-describedby="pay-3ds-hint" @keydown=${this.#onDialogKeydown}>

@@ -11,10 +11,11 @@ export function nonce(): string {
 
 /**
  * Headers of every page: framable anywhere, but no other script than its own nonce'd one; a relay
- * page's `relayOrigin` is the only origin it may frame and post a form to.
+ * page's `relayOrigin` is the only foreign origin it may frame and post a form to (its frame may
+ * come back to the gateway: the ACS's return page is the gateway's own).
  */
 export function pageHeaders(n: string, relayOrigin?: string): Record<string, string> {
-  const relay = relayOrigin ? `frame-src ${relayOrigin}; form-action ${relayOrigin}` : "form-action 'self'";
+  const relay = relayOrigin ? `frame-src ${relayOrigin} 'self'; form-action ${relayOrigin}` : "form-action 'self'";
   return {
     "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${n}'; style-src 'unsafe-inline'; ${relay}; frame-ancestors *; base-uri 'none'`,
     "X-Content-Type-Options": "nosniff",

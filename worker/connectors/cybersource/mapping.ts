@@ -47,11 +47,26 @@ export function amountOf(amount: number, currency: string): Json {
   return { currency, totalAmount: formatMinor(amount, currency) };
 }
 
+/**
+ * The browser's language as the BCP 47 tag EMV 3DS asks for: what a browser reports may carry a
+ * POSIX locale's tail (`en-US@posix`, `pt_BR.UTF-8` from a headless or kiosk browser), which
+ * Cybersource refuses as INVALID_DATA and would cost the buyer the payment. Unreadable: `en`.
+ */
+export function languageTag(language: string): string {
+  const tag = language.split(/[@.]/)[0]!.replace(/_/g, "-");
+  return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : "en";
+}
+
 /** `deviceInformation` from the browser's fields (Java and JavaScript as the booleans the API types them). */
 export function deviceOf(browser: ThreeDsBrowser): Json {
   const flag = (value: string | undefined) => (value === undefined ? undefined : value === "true");
   const { deviceChannel: _channel, httpBrowserJavaEnabled, httpBrowserJavaScriptEnabled, ...text } = browser;
-  const fields = { ...text, httpBrowserJavaEnabled: flag(httpBrowserJavaEnabled), httpBrowserJavaScriptEnabled: flag(httpBrowserJavaScriptEnabled) };
+  const fields = {
+    ...text,
+    httpBrowserLanguage: languageTag(text.httpBrowserLanguage),
+    httpBrowserJavaEnabled: flag(httpBrowserJavaEnabled),
+    httpBrowserJavaScriptEnabled: flag(httpBrowserJavaScriptEnabled),
+  };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
