@@ -89,22 +89,22 @@ type Status = "ok" | "fail" | "skipped";
 
 async function check(env: NodeJS.ProcessEnv, print: Print): Promise<number> {
   const checks: { check: string; status: Status; detail: string }[] = [];
-  const add = (check: string, status: Status, detail: string) => checks.push({ check, status, detail });
+  const note = (check: string, status: Status, detail: string) => checks.push({ check, status, detail });
   let config: NodeConfig | null = null;
   try {
     config = readNodeConfig(env);
     pspOf(config);
   } catch (error) {
-    add("settings", "fail", errorText(error));
+    note("settings", "fail", errorText(error));
   }
   const settings = config?.psp;
   const key = config?.pixReceiverKey;
   let callbackUrl: string | null = null;
   if (settings) {
     const tls = settings.tls;
-    add("settings", "ok", `PIX_PSP_URL ${settings.baseUrl}, client ${settings.clientId}, ${tls?.cert ? "client certificate PIX_PSP_CERT and PIX_PSP_KEY" : "no client certificate (a PSP on this machine only)"}${tls?.ca ? ", the PSP's CA PIX_PSP_CA" : ""}`);
+    note("settings", "ok", `PIX_PSP_URL ${settings.baseUrl}, client ${settings.clientId}, ${tls?.cert ? "client certificate PIX_PSP_CERT and PIX_PSP_KEY" : "no client certificate (a PSP on this machine only)"}${tls?.ca ? ", the PSP's CA PIX_PSP_CA" : ""}`);
   }
-  if (config) add("receiver key", key ? "ok" : "fail", key ? `PIX_RECEIVER_KEY ${key}` : "PIX_RECEIVER_KEY is not set: live charges and the PSP's callback name it");
+  if (config) note("receiver key", key ? "ok" : "fail", key ? `PIX_RECEIVER_KEY ${key}` : "PIX_RECEIVER_KEY is not set: live charges and the PSP's callback name it");
   if (config && settings) {
     callbackUrl = await callbackUrlOf(config);
     const pix = connect(settings);
@@ -113,28 +113,28 @@ async function check(env: NodeJS.ProcessEnv, print: Print): Promise<number> {
       try {
         await pix.tokens.current();
         token = true;
-        add("token", "ok", `${settings.tokenUrl} gave client ${settings.clientId} a token`);
+        note("token", "ok", `${settings.tokenUrl} gave client ${settings.clientId} a token`);
       } catch (error) {
         if (error instanceof PspRejectedError) {
-          add("token", "fail", `${settings.tokenUrl} refused client ${settings.clientId}: ${error.message} (check PIX_PSP_CLIENT_ID and PIX_PSP_CLIENT_SECRET)`);
+          note("token", "fail", `${settings.tokenUrl} refused client ${settings.clientId}: ${error.message} (check PIX_PSP_CLIENT_ID and PIX_PSP_CLIENT_SECRET)`);
         } else {
           const code = pix.failureCode();
-          add("token", "fail", `${errorText(error)}${code ? ` (${code})` : ""} (check PIX_PSP_TOKEN_URL, the network, and PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA)`);
+          note("token", "fail", `${errorText(error)}${code ? ` (${code})` : ""} (check PIX_PSP_TOKEN_URL, the network, and PIX_PSP_CERT, PIX_PSP_KEY, PIX_PSP_CA)`);
         }
       }
-      if (!token || !key) add("webhook", "skipped", `needs ${token ? "PIX_RECEIVER_KEY" : "a token"}`);
+      if (!token || !key) note("webhook", "skipped", `needs ${token ? "PIX_RECEIVER_KEY" : "a token"}`);
       else {
         const ours = redactCallbackUrl(callbackUrl);
         try {
           const registered = await pix.psp.getWebhook(key);
-          if (registered === null) add("webhook", "fail", `no callback is registered at the PSP for PIX_RECEIVER_KEY: run \`npm run admin -- pix:webhook\` to register ${ours}`);
+          if (registered === null) note("webhook", "fail", `no callback is registered at the PSP for PIX_RECEIVER_KEY: run \`npm run admin -- pix:webhook\` to register ${ours}`);
           else if (registered.replace(/\/+$/, "") !== callbackUrl) {
             const theirs = redactCallbackUrl(registered);
-            add("webhook", "fail", `the PSP's callback for PIX_RECEIVER_KEY is ${theirs}, not this installation's ${ours}${theirs === ours ? " (another secret segment: another VAULT_KEY?)" : ""}: run \`npm run admin -- pix:webhook\``);
-          } else add("webhook", "ok", `the PSP posts PIX received for PIX_RECEIVER_KEY to ${ours}`);
+            note("webhook", "fail", `the PSP's callback for PIX_RECEIVER_KEY is ${theirs}, not this installation's ${ours}${theirs === ours ? " (another secret segment: another VAULT_KEY?)" : ""}: run \`npm run admin -- pix:webhook\``);
+          } else note("webhook", "ok", `the PSP posts PIX received for PIX_RECEIVER_KEY to ${ours}`);
         } catch (error) {
           const scope = error instanceof PspRejectedError && (error.status === 401 || error.status === 403) ? " (the client needs the webhook.read scope)" : "";
-          add("webhook", "fail", `GET /webhook/{chave} failed: ${errorText(error)}${scope}`);
+          note("webhook", "fail", `GET /webhook/{chave} failed: ${errorText(error)}${scope}`);
         }
       }
     } finally {
