@@ -7,6 +7,7 @@
  *   seller:approve-live --seller ID [--json]
  *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
  *   pix:check, pix:webhook, pix:reconcile --since WHEN [--until ISO]: live PIX's PSP (./pix-commands.ts)
+ *   cards:check: live cards' vendors (./cards-commands.ts)
  *   help          (also --help, -h): prints the commands, without touching the database
  *
  * With --json, stdout carries exactly one JSON object and nothing else.
@@ -19,6 +20,7 @@ import { approveSellerForLive, createCompanySeller, rotateSellerKeys, type Selle
 import { readNodeConfig } from "../node/config";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
+import { CARDS_COMMANDS, CARDS_HELP, CARDS_USAGE, runCardsCommand } from "./cards-commands";
 import { PIX_COMMANDS, PIX_HELP, PIX_USAGE, runPixCommand } from "./pix-commands";
 import { UsageError } from "./usage";
 
@@ -28,6 +30,7 @@ const USAGE = `Usage:
   npm run admin -- seller:approve-live --seller ID [--json]
   npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
 ${PIX_USAGE}
+${CARDS_USAGE}
   npm run admin -- --help`;
 
 /** `--help` (or `-h`, `help`): the commands, their options, and where they act. */
@@ -58,7 +61,7 @@ Commands:
                     --profile PROFILE     OWNER, ADMIN, FINANCE or OPERATION, for a new member (required)
                     --first-name NAME     a new member's first name (default: the e-mail's local part)
                   The member's earlier invites stop working.
-${PIX_HELP}  help            Print this help (also --help, -h).
+${PIX_HELP}${CARDS_HELP}  help            Print this help (also --help, -h).
 
 Options of seller:create and keys:rotate:
   --live          live keys (sk_live_/pk_live_) instead of test keys
@@ -115,6 +118,10 @@ async function main(argv: string[]) {
   // the database only if it needs it.
   if (PIX_COMMANDS.includes(command!)) {
     process.exitCode = await runPixCommand(command!, values);
+    return;
+  }
+  if (CARDS_COMMANDS.includes(command!)) {
+    process.exitCode = await runCardsCommand(command!, values);
     return;
   }
   const mode = values.live ? "live" : "test";
