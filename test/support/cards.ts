@@ -60,11 +60,11 @@ export async function submitChallenge(app: AppLike, stepUpUrl: string, code: str
 export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount: number, opts: { code?: string; extra?: Record<string, unknown> } = {}) {
   const setupRes = await send("POST", "/v1/transactions/threeds/setup", { card, ...opts.extra });
   expect(setupRes.status, await setupRes.clone().text()).toBe(200);
-  const setup = await setupRes.json();
+  const setup = (await setupRes.json()) as { requestId: string; referenceId: string };
   const secret = opts.extra?.clientSecret ? { clientSecret: opts.extra.clientSecret } : {};
   const authRes = await send("POST", "/v1/transactions/threeds/authenticate", authenticateBody(setup, card, amount, secret));
   expect(authRes.status, await authRes.clone().text()).toBe(200);
-  const auth = await authRes.json();
+  const auth = (await authRes.json()) as Record<string, any>;
   if (auth.code === "AUTHENTICATION_SUCCESSFUL") {
     return { ok: true as const, setup, auth, threeDs: threeDsOf(auth.cavv, auth.xid, auth.directoryServerTransactionId, auth.threeDsServerTransactionId, auth.eci) };
   }
@@ -72,7 +72,7 @@ export async function runThreeDs(send: Send, app: AppLike, card: unknown, amount
   await submitChallenge(app, auth.stepUpUrl, opts.code ?? "123456");
   const resultRes = await send("POST", "/v1/transactions/threeds/challenge-result", { requestId: setup.requestId, authenticationTransactionId: auth.authenticationTransactionId, ...secret });
   expect(resultRes.status, await resultRes.clone().text()).toBe(200);
-  const result = await resultRes.json();
+  const result = (await resultRes.json()) as Record<string, any>;
   if (result.status !== "AUTHENTICATION_SUCCESSFUL") return { ok: false as const, setup, auth, result };
   return { ok: true as const, setup, auth, result, threeDs: threeDsOf(result.cavv, result.xid, result.directoryServerTransactionId, result.threeDsServerTransactionId, result.eci) };
 }

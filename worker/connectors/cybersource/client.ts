@@ -7,6 +7,7 @@
  * device-data-collection or step-up URL on any other origin is refused, since the widget would
  * frame it and trust its messages.
  */
+import { parseUrl } from "../http/url";
 import type { ThreeDsEnrollment, ThreeDsServer, ThreeDsValidation } from "../../lib/threeds-server";
 import { ThreeDsRejectedError } from "../../lib/threeds-server";
 import type { ConnectorLog, ConnectorTransport } from "../http/exchange";
@@ -137,7 +138,7 @@ export function createCybersourceThreeDs(config: CybersourceThreeDsConfig): Thre
 
 /** Where the ACS posts the result: an absolute http(s) URL, or Cybersource refuses the enrollment. */
 function checkReturnUrl(returnUrl: string): string {
-  const protocol = URL.canParse(returnUrl) ? new URL(returnUrl).protocol : "";
+  const protocol = parseUrl(returnUrl)?.protocol ?? "";
   if (protocol !== "https:" && protocol !== "http:") throw notSent("the return URL must be an absolute http(s) URL");
   return returnUrl;
 }

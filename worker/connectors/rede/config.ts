@@ -10,6 +10,7 @@
  * None set: null (no Rede). Some set: each missing or malformed one is a ConfigError naming the
  * variable, never its value, so a half-configured acquirer fails at start, not at the first sale.
  */
+import { parseUrl } from "../http/url";
 import { ConfigError } from "../../config-rules";
 
 /** The variables, as both hosts spell them. */
@@ -54,7 +55,7 @@ export function readRedeSettings(env: RedeEnv): RedeSettings | null {
 
 /** An absolute https URL, without query, fragment or credentials (plain http only to this machine). */
 function httpsUrl(name: string, raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const url = parseUrl(raw);
   const loopback = url !== null && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
   if (!url || !(url.protocol === "https:" || (url.protocol === "http:" && loopback))) {
     throw new ConfigError(`${name} must be an absolute https:// URL (http:// only for a simulator on 127.0.0.1 or localhost).`);
