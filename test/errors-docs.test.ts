@@ -75,7 +75,11 @@ function callAt(text: string, open: number): string {
 const NOT_FIELD_CODES: Record<string, string[]> = { "worker/domain/transactions/confirm-card-transaction.ts": ["authentication_failed"] };
 
 describe("no rule in the source answers an undocumented field code", () => {
-  const files = [...sources("worker"), ...sources("shared")].map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
+  // Connectors map their vendors' answers to decline codes (a transaction's failureCode), never to
+  // a FieldError: their `code: "…"` tables are not field codes.
+  const files = [...sources("worker"), ...sources("shared")]
+    .filter((path) => !path.startsWith("worker/connectors/"))
+    .map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
   const documented = (code: string) => Object.hasOwn(FIELD_CODES, code);
 
   it("every zod refinement (refine, addIssue) names a documented code in params.code", () => {
