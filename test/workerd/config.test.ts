@@ -49,6 +49,14 @@ describe("the Worker's config", () => {
     expect(() => readCloudflareConfig(long)).toThrow(/would not fit a BR Code/);
   });
 
+  it("half a live-card set-up is refused naming the variable: a Cybersource variable missing, or acquirers without Cybersource", () => {
+    expect(() => readCloudflareConfig(withEnv({ CYBERSOURCE_SECRET: "" }))).toThrow(/CYBERSOURCE_SECRET/);
+    const noThreeDs = withEnv({ CYBERSOURCE_HOST: "", CYBERSOURCE_MERCHANT_ID: "", CYBERSOURCE_KEY_ID: "", CYBERSOURCE_SECRET: "", CYBERSOURCE_PAGES_ORIGIN: "" });
+    expect(() => readCloudflareConfig(noThreeDs)).toThrow(/without CYBERSOURCE_HOST/);
+    // The simulators' full set (vitest.workers.config.ts) is accepted.
+    expect(readCloudflareConfig(withEnv({})).baseUrl).toBe(inject("baseUrl"));
+  });
+
   it("a Worker shipped with an empty PUBLIC_BASE_URL answers 500 problem+json, never a charge with a request-made link", async () => {
     const res = await worker.fetch(
       new Request(`https://${"x".repeat(40)}.example.com/v1/transactions`, { method: "POST" }),

@@ -43,9 +43,7 @@ export function databaseUrl(env: Env): string {
  */
 export function readCloudflareConfig(env: Env): PlatformConfig {
   databaseUrl(env);
-  // Checked here so a half-configured live card set-up fails the Worker's config, not a buyer's payment.
-  readLiveCardsSettings(env);
-  return {
+  const config: PlatformConfig = {
     baseUrl: checkPublicBaseUrl(env.PUBLIC_BASE_URL),
     vaultKey: checkVaultKey(required(env, "VAULT_KEY")),
     vaultPreviousKeys: checkVaultPreviousKeys(env.VAULT_PREVIOUS_KEYS),
@@ -54,4 +52,7 @@ export function readCloudflareConfig(env: Env): PlatformConfig {
     webhookTimeoutMs: checkWebhookTimeoutMs(env.WEBHOOK_TIMEOUT_MS),
     pixSigningJwk: checkPixSigningJwk(required(env, "PIX_SIGNING_JWK")),
   };
+  // Checked here so a half-configured live card set-up fails the Worker's config, not a buyer's payment.
+  readLiveCardsSettings(env);
+  return config;
 }
