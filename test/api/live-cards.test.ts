@@ -164,6 +164,19 @@ describe("live refunds", () => {
   });
 });
 
+describe("live cancel", () => {
+  it("cancelling an authorized sale (a refund of all of it, no amount) voids it at Cielo: Voided, REFUNDED", async () => {
+    const { tx } = await liveSale("4000000000001000", 3300);
+    const res = await live.post(`/v1/transactions/${tx.id}/refunds`, {}, { "Idempotency-Key": crypto.randomUUID() });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await settle();
+    expect(await (await live.get(`/v1/transactions/${tx.id}`)).json()).toMatchObject({ status: "REFUNDED", refunds: [{ amount: 3300, status: "COMPLETED" }] });
+    const [sale] = cieloSales();
+    expect(sale).toMatchObject({ status: 10 });
+    expect(sims.cielo.control.voids()).toMatchObject([{ paymentId: sale!.paymentId, amount: 3300, applied: true }]);
+  });
+});
+
 describe("merchant-initiated", () => {
   it("a subscription's renewal on a card that paid live with 3DS is sent as merchant-initiated, without 3DS", async () => {
     const { tx } = await liveSale("4000000000001000", 2500, { tokenize: true });
