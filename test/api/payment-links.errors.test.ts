@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { createTestContext, requester } from "../support/platform";
-import { expectProblem } from "../support/problem";
+import { expectInvalidParameter, expectProblem, invalidDataPaths } from "../support/problem";
 import { createLink, linkBody, linkBuyer, openSession, paySession, publicCall } from "../support/payment-links";
 import type { Ctx } from "../support/transactions";
 
@@ -13,12 +13,6 @@ let ctx: Ctx;
 beforeEach(async () => {
   ctx = await createTestContext();
 });
-
-/** The paths a 422 names. */
-async function invalidPaths(res: Response): Promise<string[]> {
-  const problem = await expectProblem(res, 422, "INVALID_DATA");
-  return problem.errors.map((e: { path: string }) => e.path);
-}
 
 const VALIDATION: Array<[string, Record<string, unknown>, string]> = [
   ["name empty", { name: "" }, "name"],
@@ -51,19 +45,19 @@ const VALIDATION: Array<[string, Record<string, unknown>, string]> = [
 describe("POST /v1/payment-links: 422 INVALID_DATA names the field", () => {
   it.each(VALIDATION)("%s → %s", async (_, overrides, path) => {
     const res = await ctx.post("/v1/payment-links", linkBody(overrides));
-    expect(await invalidPaths(res)).toContain(path);
+    expect(await invalidDataPaths(res)).toContain(path);
   });
 
   it("every broken rule at once, each named", async () => {
     const res = await ctx.post("/v1/payment-links", linkBody({ paymentMethods: ["PIX"], maxInstallments: 2, amountInCents: 0, successUrl: "nope" }));
-    expect((await invalidPaths(res)).sort()).toEqual(["amountInCents", "maxInstallments", "successUrl"]);
+    expect((await invalidDataPaths(res)).sort()).toEqual(["amountInCents", "maxInstallments", "successUrl"]);
   });
 
   it("a test key may send http URLs; a live key needs https", async () => {
     await createLink(ctx, { successUrl: "http://localhost:3000/ok" });
     const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
     const res = await live.post("/v1/payment-links", linkBody({ successUrl: "http://loja.example.com/ok" }));
-    expect(await invalidPaths(res)).toEqual(["successUrl"]);
+    expect(await invalidDataPaths(res)).toEqual(["successUrl"]);
   });
 
   it("nothing is written when refused", async () => {
@@ -77,13 +71,18 @@ describe("POST /v1/payment-links: 422 INVALID_DATA names the field", () => {
 describe("PATCH /v1/payment-links/{id}", () => {
   it("422 for an invalid field, and for maxUses below the uses paid or held", async () => {
     const link = await createLink(ctx, { maxUses: 5 });
-    expect(await invalidPaths(await ctx.patch(`/v1/payment-links/${link.id}`, { amountInCents: 0 }))).toEqual(["amountInCents"]);
-    expect(await invalidPaths(await ctx.patch(`/v1/payment-links/${link.id}`, { expiresAt: "2020-01-01T00:00:00Z" }))).toEqual(["expiresAt"]);
+    expect(await invalidDataPaths(await ctx.patch(`/v1/payment-links/${link.id}`, { amountInCents: 0 }))).toEqual(["amountInCents"]);
+    expect(await invalidDataPaths(await ctx.patch(`/v1/payment-links/${link.id}`, { expiresAt: "2020-01-01T00:00:00Z" }))).toEqual(["expiresAt"]);
     for (let i = 0; i < 2; i++) expect((await paySession(ctx.app, await openSession(ctx.app, link.id))).status).toBe(201);
     const below = await ctx.patch(`/v1/payment-links/${link.id}`, { maxUses: 1 });
     const problem = await expectProblem(below, 422, "INVALID_DATA");
     expect(problem.errors[0]).toMatchObject({ path: "maxUses", code: "too_small" });
     expect((await ctx.patch(`/v1/payment-links/${link.id}`, { maxUses: 2 })).status).toBe(200);
+  });
+
+  it("a malformed id is the request's mistake: 400 naming id in the path, not the body's 422 (as a buyer's pay)", async () => {
+    await expectInvalidParameter(await ctx.patch("/v1/payment-links/not-a-uuid", { name: "Camiseta" }), "path", "id");
+    await expectInvalidParameter(await publicCall(ctx.app, "POST", "/v1/checkout-sessions/not-a-uuid/pay", { paymentMethod: "PIX" }), "path", "id");
   });
 });
 
@@ -102,19 +101,19 @@ describe("paying a checkout session: the buyer's refusals", () => {
   it("422 names the field: a method the link lacks, a missing required document, a bad CPF, too many installments", async () => {
     const link = await createLink(ctx, { paymentMethods: ["CARD"], requireCustomerDocument: true, maxInstallments: 6 });
     const session = await openSession(ctx.app, link.id);
-    expect(await invalidPaths(await paySession(ctx.app, session, { paymentMethod: "PIX" }))).toEqual(["paymentMethod"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session, { paymentMethod: "PIX" }))).toEqual(["paymentMethod"]);
     const noDocument = linkBuyer({ documentType: undefined, documentNumber: undefined });
-    expect(await invalidPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", buyer: noDocument }))).toEqual(["buyer.documentNumber"]);
-    expect(await invalidPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", buyer: linkBuyer({ documentNumber: "52998224726" }) }))).toEqual(["buyer.documentNumber"]);
-    expect(await invalidPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", installments: 7 }))).toEqual(["installments"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", buyer: noDocument }))).toEqual(["buyer.documentNumber"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", buyer: linkBuyer({ documentNumber: "52998224726" }) }))).toEqual(["buyer.documentNumber"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session, { paymentMethod: "CARD", installments: 7 }))).toEqual(["installments"]);
     expect((await paySession(ctx.app, session, { paymentMethod: "CARD", installments: 6 })).status).toBe(201);
   });
 
   it("CUSTOMER_CHOICE: the amount is required and at least the minimum; the buyer's amount is charged", async () => {
     const link = await createLink(ctx, { chargeType: "CUSTOMER_CHOICE", amountInCents: undefined, minAmountInCents: 1000 });
     const session = await openSession(ctx.app, link.id);
-    expect(await invalidPaths(await paySession(ctx.app, session))).toEqual(["amountInCents"]);
-    expect(await invalidPaths(await paySession(ctx.app, session, { amountInCents: 999 }))).toEqual(["amountInCents"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session))).toEqual(["amountInCents"]);
+    expect(await invalidDataPaths(await paySession(ctx.app, session, { amountInCents: 999 }))).toEqual(["amountInCents"]);
     const paid = await paySession(ctx.app, session, { amountInCents: 2500 });
     expect(paid.status).toBe(201);
     expect((await paid.json()).transaction.amount).toBe(2500);

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { createTestContext } from "../support/platform";
-import { expectProblem } from "../support/problem";
+import { expectInvalidParameter, expectProblem, invalidDataPaths } from "../support/problem";
 import { planBody } from "../support/subscription-plans";
 import type { Ctx } from "../support/transactions";
 
@@ -12,12 +12,6 @@ let ctx: Ctx;
 beforeEach(async () => {
   ctx = await createTestContext();
 });
-
-/** The paths a 422 names. */
-async function invalidPaths(res: Response): Promise<string[]> {
-  const problem = await expectProblem(res, 422, "INVALID_DATA");
-  return problem.errors.map((e: { path: string }) => e.path);
-}
 
 const VALIDATION: Array<[string, Record<string, unknown>, string]> = [
   ["name empty", { name: "" }, "name"],
@@ -57,17 +51,17 @@ const VALIDATION: Array<[string, Record<string, unknown>, string]> = [
 describe("POST /v1/subscriptions/plans: 422 INVALID_DATA names the field", () => {
   it.each(VALIDATION)("%s → %s", async (_, overrides, path) => {
     const res = await ctx.post("/v1/subscriptions/plans", planBody(overrides));
-    expect(await invalidPaths(res)).toContain(path);
+    expect(await invalidDataPaths(res)).toContain(path);
   });
 
   it("every broken field at once, each named", async () => {
     const res = await ctx.post("/v1/subscriptions/plans", planBody({ name: "", amount: 0, billingInterval: "FORTNIGHT", paymentMethods: [] }));
-    expect((await invalidPaths(res)).sort()).toEqual(["amount", "billingInterval", "name", "paymentMethods"]);
+    expect((await invalidDataPaths(res)).sort()).toEqual(["amount", "billingInterval", "name", "paymentMethods"]);
   });
 
   it("the rules across fields, together", async () => {
     const res = await ctx.post("/v1/subscriptions/plans", planBody({ amount: undefined, billingInterval: "YEARLY", intervalCount: 2 }));
-    expect((await invalidPaths(res)).sort()).toEqual(["amount", "intervalCount"]);
+    expect((await invalidDataPaths(res)).sort()).toEqual(["amount", "intervalCount"]);
   });
 
   it("nothing is written when refused", async () => {
@@ -84,11 +78,15 @@ describe("POST /v1/subscriptions/plans: 422 INVALID_DATA names the field", () =>
 
 describe("unknown plans", () => {
   const unknown = "7b0f1c1e-2d4a-4c59-9a51-0d3c1f2e4a11";
-  it("404 on GET and archive; a malformed id is a 400 naming it", async () => {
+  it("404 on GET and archive; a malformed id is a 400 VALIDATION_FAILED naming it in the path", async () => {
     await expectProblem(await ctx.get(`/v1/subscriptions/plans/${unknown}`), 404, "RESOURCE_NOT_FOUND");
     await expectProblem(await ctx.post(`/v1/subscriptions/plans/${unknown}/archive`), 404, "RESOURCE_NOT_FOUND");
-    const bad = await ctx.get("/v1/subscriptions/plans/not-a-uuid");
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).errors[0].path).toBe("id");
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions/plans/not-a-uuid"), "path", "id");
+    await expectInvalidParameter(await ctx.post("/v1/subscriptions/plans/not-a-uuid/archive"), "path", "id");
+  });
+
+  it("a query out of range is a 400 naming it in the query, not the body's 422", async () => {
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions/plans?size=101"), "query", "size");
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions/plans?status=GONE"), "query", "status");
   });
 });

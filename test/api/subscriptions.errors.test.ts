@@ -3,26 +3,22 @@
  * (the validation table, then the rules that need the database: the plan, the buyer, the card
  * token, the clock), nothing is written when refused, an unknown plan is a 404, a CANCELLED
  * subscription is a 409, and an Idempotency-Key answers the subscription it created (or a 409
- * for another request). Test clocks and the card retry settings likewise.
+ * for another request). A malformed id or query is the request's mistake: 400 VALIDATION_FAILED
+ * naming it (docs/errors.md). The card retry settings likewise; test clocks are
+ * test-clocks.errors.test.ts.
  */
 import { count } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoices, subscriptions } from "../../worker/db/schema";
 import { createTestContext } from "../support/platform";
-import { expectProblem } from "../support/problem";
-import { advance, plan, subscribe, subscriber, testClock } from "../support/subscriptions";
+import { expectInvalidParameter, expectProblem, invalidDataPaths } from "../support/problem";
+import { plan, subscribe, subscriber } from "../support/subscriptions";
 import type { Ctx } from "../support/transactions";
 
 let ctx: Ctx;
 beforeEach(async () => {
   ctx = await createTestContext();
 });
-
-/** The paths a 422 INVALID_DATA names. */
-async function invalidPaths(res: Response): Promise<string[]> {
-  const problem = await expectProblem(res, 422, "INVALID_DATA");
-  return problem.errors.map((e: { path: string }) => e.path);
-}
 
 /** How many subscriptions and invoices the database holds. */
 async function written() {
@@ -59,13 +55,13 @@ const SHAPE: Array<[string, Record<string, unknown>, string]> = [
 describe("POST /v1/subscriptions: 422 INVALID_DATA names the field", () => {
   it.each(SHAPE)("%s: %j → %s", async (_, overrides, path) => {
     const res = await ctx.post("/v1/subscriptions", await pixBody(overrides));
-    expect(await invalidPaths(res)).toContain(path);
+    expect(await invalidDataPaths(res)).toContain(path);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
   it("several broken fields at once, each named", async () => {
     const res = await ctx.post("/v1/subscriptions", await pixBody({ planId: "x", trialDays: -1, paymentMethod: "BOLETO" }));
-    expect((await invalidPaths(res)).sort()).toEqual(["paymentMethod", "planId", "trialDays"]);
+    expect((await invalidDataPaths(res)).sort()).toEqual(["paymentMethod", "planId", "trialDays"]);
   });
 
   it("a body that is not JSON is a 400, not a 500", async () => {
@@ -83,7 +79,7 @@ describe("POST /v1/subscriptions: what the body refers to", () => {
   it("an ARCHIVED plan → 422 planId", async () => {
     const body = await pixBody();
     expect((await ctx.post(`/v1/subscriptions/plans/${body.planId}/archive`, {})).status).toBe(200);
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["planId"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["planId"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
@@ -91,22 +87,22 @@ describe("POST /v1/subscriptions: what the body refers to", () => {
     const { buyerId, cardToken } = await subscriber(ctx, "4111111111111111");
     const pixOnly = await plan(ctx, { paymentMethods: ["PIX"] });
     const res = await ctx.post("/v1/subscriptions", { planId: pixOnly.id, buyerId, paymentMethod: "CREDIT_CARD", cardToken });
-    expect(await invalidPaths(res)).toEqual(["paymentMethod"]);
+    expect(await invalidDataPaths(res)).toEqual(["paymentMethod"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
   it("a card-only plan, PIX asked → 422 paymentMethod", async () => {
     const cardOnly = await plan(ctx, { paymentMethods: ["CREDIT_CARD"] });
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", await pixBody({ planId: cardOnly.id })))).toEqual(["paymentMethod"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", await pixBody({ planId: cardOnly.id })))).toEqual(["paymentMethod"]);
   });
 
   it("an unknown buyerId → 422 buyerId", async () => {
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", await pixBody({ buyerId: UNKNOWN_ID })))).toEqual(["buyerId"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", await pixBody({ buyerId: UNKNOWN_ID })))).toEqual(["buyerId"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
   it("CREDIT_CARD without cardToken → 422 cardToken", async () => {
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", await pixBody({ paymentMethod: "CREDIT_CARD" })))).toEqual(["cardToken"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", await pixBody({ paymentMethod: "CREDIT_CARD" })))).toEqual(["cardToken"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
@@ -129,24 +125,24 @@ describe("POST /v1/subscriptions: what the body refers to", () => {
   it("a token of another buyer's card → 422 cardToken", async () => {
     const { cardToken } = await subscriber(ctx, "4111111111111111");
     const body = await pixBody({ paymentMethod: "CREDIT_CARD", cardToken });
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["cardToken"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["cardToken"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
   it("an unknown token → 422 cardToken", async () => {
     const body = await pixBody({ paymentMethod: "CREDIT_CARD", cardToken: "tok_00000000000000000000000000000000" });
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["cardToken"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", body))).toEqual(["cardToken"]);
   });
 
   it("a cardToken with PIX → 422 cardToken", async () => {
     const { buyerId, cardToken } = await subscriber(ctx, "4111111111111111");
     const res = await ctx.post("/v1/subscriptions", { planId: (await plan(ctx)).id, buyerId, paymentMethod: "PIX", cardToken });
-    expect(await invalidPaths(res)).toEqual(["cardToken"]);
+    expect(await invalidDataPaths(res)).toEqual(["cardToken"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 
   it("an unknown testClockId → 422 testClockId", async () => {
-    expect(await invalidPaths(await ctx.post("/v1/subscriptions", await pixBody({ testClockId: UNKNOWN_ID })))).toEqual(["testClockId"]);
+    expect(await invalidDataPaths(await ctx.post("/v1/subscriptions", await pixBody({ testClockId: UNKNOWN_ID })))).toEqual(["testClockId"]);
     expect(await written()).toEqual({ subscriptions: 0, invoices: 0 });
   });
 });
@@ -157,24 +153,24 @@ describe("PATCH and cancel", () => {
     const cardOnly = await plan(ctx, { paymentMethods: ["CREDIT_CARD"] });
     const sub = await subscribe(ctx, { planId: cardOnly.id, buyerId, paymentMethod: "CREDIT_CARD", cardToken });
     const before = await (await ctx.get(`/v1/subscriptions/${sub.id}`)).json();
-    expect(await invalidPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { paymentMethod: "PIX" }))).toEqual(["paymentMethod"]);
+    expect(await invalidDataPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { paymentMethod: "PIX" }))).toEqual(["paymentMethod"]);
     expect(await (await ctx.get(`/v1/subscriptions/${sub.id}`)).json()).toEqual(before);
   });
 
   it("PATCH a cardToken onto a PIX subscription → 422 cardToken", async () => {
     const { buyerId, cardToken } = await subscriber(ctx, "4111111111111111");
     const sub = await subscribe(ctx, { planId: (await plan(ctx)).id, buyerId, paymentMethod: "PIX" });
-    expect(await invalidPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { cardToken }))).toEqual(["cardToken"]);
+    expect(await invalidDataPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { cardToken }))).toEqual(["cardToken"]);
   });
 
   it("PATCH with an unknown field → 422 naming it", async () => {
     const sub = await subscribe(ctx, await pixBody());
-    expect(await invalidPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { planId: UNKNOWN_ID }))).toEqual(["planId"]);
+    expect(await invalidDataPaths(await ctx.patch(`/v1/subscriptions/${sub.id}`, { planId: UNKNOWN_ID }))).toEqual(["planId"]);
   });
 
   it("cancel with atPeriodEnd not a boolean → 422 atPeriodEnd", async () => {
     const sub = await subscribe(ctx, await pixBody());
-    expect(await invalidPaths(await ctx.post(`/v1/subscriptions/${sub.id}/cancel`, { atPeriodEnd: "yes" }))).toEqual(["atPeriodEnd"]);
+    expect(await invalidDataPaths(await ctx.post(`/v1/subscriptions/${sub.id}/cancel`, { atPeriodEnd: "yes" }))).toEqual(["atPeriodEnd"]);
     expect((await (await ctx.get(`/v1/subscriptions/${sub.id}`)).json()).status).toBe("INCOMPLETE");
   });
 
@@ -190,17 +186,27 @@ describe("PATCH and cancel", () => {
     expect(await (await ctx.get(`/v1/subscriptions/${sub.id}`)).json()).toEqual(after);
   });
 
-  it("an unknown subscription is a 404 on every route; a malformed id a 400 or 422, never a 500", async () => {
-    for (const res of [
-      await ctx.get(`/v1/subscriptions/${UNKNOWN_ID}`),
-      await ctx.patch(`/v1/subscriptions/${UNKNOWN_ID}`, { paymentMethod: "PIX" }),
-      await ctx.post(`/v1/subscriptions/${UNKNOWN_ID}/cancel`, {}),
-      await ctx.get(`/v1/subscriptions/${UNKNOWN_ID}/invoices`),
-    ]) {
-      await expectProblem(res, 404, "RESOURCE_NOT_FOUND");
-    }
-    const malformed = await ctx.get("/v1/subscriptions/not-a-uuid");
-    expect([400, 422]).toContain(malformed.status);
+  /** Every route of one subscription, for `id`. */
+  const everyRoute = async (id: string) => [
+    await ctx.get(`/v1/subscriptions/${id}`),
+    await ctx.patch(`/v1/subscriptions/${id}`, { paymentMethod: "PIX" }),
+    await ctx.post(`/v1/subscriptions/${id}/cancel`, {}),
+    await ctx.get(`/v1/subscriptions/${id}/invoices`),
+  ];
+
+  it("an unknown subscription is a 404 on every route", async () => {
+    for (const res of await everyRoute(UNKNOWN_ID)) await expectProblem(res, 404, "RESOURCE_NOT_FOUND");
+  });
+
+  it("a malformed id is a 400 VALIDATION_FAILED naming id in the path on every route, not the body's 422", async () => {
+    for (const res of await everyRoute("not-a-uuid")) await expectInvalidParameter(res, "path", "id");
+  });
+
+  it("a query out of range is a 400 naming it in the query: the list's and the invoices' size, the list's status", async () => {
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions?size=101"), "query", "size");
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions?size="), "query", "size");
+    await expectInvalidParameter(await ctx.get("/v1/subscriptions?status=LATE"), "query", "status");
+    await expectInvalidParameter(await ctx.get(`/v1/subscriptions/${UNKNOWN_ID}/invoices?size=101`), "query", "size");
   });
 });
 
@@ -235,37 +241,6 @@ describe("Idempotency-Key", () => {
   });
 });
 
-describe("test clocks", () => {
-  it("frozenTime in the past → 422 frozenTime", async () => {
-    ctx.platform.clock.set("2026-06-01T12:00:00Z");
-    expect(await invalidPaths(await ctx.post("/v1/sandbox/test-clocks", { frozenTime: "2026-05-01T12:00:00Z" }))).toEqual(["frozenTime"]);
-  });
-
-  it.each([
-    ["not a date", { frozenTime: "tomorrow" }, "frozenTime"],
-    ["without a zone", { frozenTime: "2027-01-31T12:00:00" }, "frozenTime"],
-    ["missing", {}, "frozenTime"],
-    ["a name over 100 characters", { frozenTime: "2027-01-31T12:00:00Z", name: "x".repeat(101) }, "name"],
-    ["an unknown field", { frozenTime: "2027-01-31T12:00:00Z", speed: 2 }, "speed"],
-  ])("create: %s → 422 %s", async (_, body, path) => {
-    expect(await invalidPaths(await ctx.post("/v1/sandbox/test-clocks", body))).toContain(path);
-  });
-
-  it("advance backwards or to the same time → 422 frozenTime, the clock unchanged", async () => {
-    const clock = await testClock(ctx, "2027-01-31T12:00:00Z");
-    expect(await invalidPaths(await ctx.post(`/v1/sandbox/test-clocks/${clock.id}/advance`, { frozenTime: "2027-01-01T12:00:00Z" }))).toEqual(["frozenTime"]);
-    expect(await invalidPaths(await ctx.post(`/v1/sandbox/test-clocks/${clock.id}/advance`, { frozenTime: "2027-01-31T12:00:00Z" }))).toEqual(["frozenTime"]);
-    expect((await (await ctx.get(`/v1/sandbox/test-clocks/${clock.id}`)).json()).frozenTime).toBe("2027-01-31T12:00:00.000Z");
-    const moved = await advance(ctx, clock.id, "2027-02-01T12:00:00Z");
-    expect(moved).toMatchObject({ frozenTime: "2027-02-01T12:00:00.000Z", status: "READY" });
-  });
-
-  it("an unknown clock is a 404 to read and to advance", async () => {
-    await expectProblem(await ctx.get(`/v1/sandbox/test-clocks/${UNKNOWN_ID}`), 404, "RESOURCE_NOT_FOUND");
-    await expectProblem(await ctx.post(`/v1/sandbox/test-clocks/${UNKNOWN_ID}/advance`, { frozenTime: "2027-02-01T12:00:00Z" }), 404, "RESOURCE_NOT_FOUND");
-  });
-});
-
 describe("PUT /v1/subscriptions/settings", () => {
   it.each([
     ["too few: [1]", [1]],
@@ -277,7 +252,7 @@ describe("PUT /v1/subscriptions/settings", () => {
     ["too many: 7 days", [1, 2, 3, 4, 5, 6, 7]],
     ["not a list", 3],
   ])("%s → 422 cardRetryDays", async (_, days) => {
-    const paths = await invalidPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: days }));
+    const paths = await invalidDataPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: days }));
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(path).toMatch(/^cardRetryDays(\[\d+\])?$/);
     expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: expect.any(Array) });
@@ -285,7 +260,7 @@ describe("PUT /v1/subscriptions/settings", () => {
 
   it("a refused PUT leaves the settings as they were", async () => {
     expect((await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [2, 4, 8] })).status).toBe(200);
-    await invalidPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [3, 1] }));
+    await invalidDataPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [3, 1] }));
     expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: [2, 4, 8] });
   });
 });

@@ -9,8 +9,9 @@
  * operations are reached as they are called). Path parameters are random UUIDs, hostile strings, or
  * ids of real resources created first from the document's own examples.
  *
- * Properties, for every request: never a 5xx; every 4xx is application/problem+json with a string
- * `code`; a refused request (4xx) writes nothing: SQLite's total_changes() of the one in-memory
+ * Properties, for every request: never a 5xx; the status is one the document lists in the
+ * operation's `responses` (`default` counts; documented-status.ts); every 4xx is
+ * application/problem+json with a string `code`; a refused request (4xx) writes nothing: SQLite's total_changes() of the one in-memory
  * connection (every row inserted, updated or deleted, in any table) is the same before and after.
  *
  * Seeded: the seed is printed; FUZZ_SEED=<n> replays it; fast-check prints the shrunk
@@ -20,6 +21,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../support/platform";
+import { declaredPath, undocumentedStatus } from "./documented-status";
 import { arbitraryOf, nastyString, type Schema } from "./schema-arbitrary";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
@@ -50,10 +52,14 @@ interface Operation {
 
 const ctx = await createTestContext();
 const doc = (await (await ctx.app.request("/openapi.json")).json()) as {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> }; security?: unknown[] }>>;
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> }; security?: unknown[]; responses?: Record<string, unknown> }>>;
   components: { schemas: Record<string, Schema> };
 };
 const components = doc.components.schemas;
+/** The document's statuses by "METHOD /v1/x/:id" (the declared routes' form), `responses`' keys. */
+const documented = new Map(
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${declaredPath(path)}`, Object.keys(op.responses ?? {})] as const)),
+);
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
@@ -227,6 +233,7 @@ describe(`fuzz: ${operations.length} operations × ${RUNS} runs, seed ${SEED}`, 
           tally.set(label, (tally.get(label) ?? 0) + 1);
           const where = `${op.method} ${request.path.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
           expect(res.status, where).toBeLessThan(500);
+          expect(undocumentedStatus(op.method, request.path, res.status, (route) => documented.get(`${route.method} ${route.path}`)), where).toBeNull();
           if (res.status >= 400) {
             expect(res.headers.get("content-type") ?? "", where).toMatch(/^application\/problem\+json/);
             const problem = JSON.parse(text) as { code?: unknown };

@@ -4,9 +4,11 @@
  * everything) with its own cookie and Origin, with hostile path ids, query strings and JSON
  * bodies (arbitrary JSON, nasty strings, malformed text).
  *
- * Properties, for every request: never a 5xx; every 4xx is application/problem+json with a string
- * `code`; a refused request writes nothing but, at most, its own audit row (SQLite's
- * total_changes() before and after, less the audit rows the request added).
+ * Properties, for every request: never a 5xx; the status is one the route declares (`answers`,
+ * routes/dashboard-answers.ts: the API's document, as OpenAPI's `responses` are /v1's;
+ * documented-status.ts); every 4xx is application/problem+json with a string `code`; a refused
+ * request writes nothing but, at most, its own audit row (SQLite's total_changes() before and
+ * after, less the audit rows the request added).
  */
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -16,6 +18,7 @@ import { createInvite } from "../../worker/domain/dashboard/invites";
 import { declaredRoutes } from "../../worker/http/access";
 import { DashboardVisitor } from "../support/dashboard";
 import { createTestContext } from "../support/platform";
+import { undocumentedStatus } from "./documented-status";
 import { nastyString } from "./schema-arbitrary";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -56,6 +59,11 @@ describe(`fuzz: the dashboard's API, ${RUNS} runs per route, seed ${SEED}`, () =
     expect(routes.length).toBeGreaterThan(40);
   });
 
+  it("every dashboard route declares the statuses it answers", () => {
+    const undeclared = declaredRoutes().filter((d) => d.path.startsWith("/dashboard/api/") && !d.answers?.length);
+    expect(undeclared.map((d) => `${d.method} ${d.path}`)).toEqual([]);
+  });
+
   for (const route of routes) {
     it(`${route.method} ${route.path}`, async () => {
       await fc.assert(
@@ -71,6 +79,7 @@ describe(`fuzz: the dashboard's API, ${RUNS} runs per route, seed ${SEED}`, () =
             body: withBody ? text : undefined,
           });
           expect(res.status, `${route.method} ${path}?${qs}`).toBeLessThan(500);
+          expect(undocumentedStatus(route.method, path, res.status, (reached) => reached.answers?.map(String)), `${route.method} ${path}?${qs}`).toBeNull();
           if (res.status >= 400) {
             expect(res.headers.get("content-type")).toBe("application/problem+json");
             expect(typeof (await res.json()).code).toBe("string");

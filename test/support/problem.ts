@@ -13,3 +13,19 @@ export async function expectProblem(res: Response, status: number, code: string)
   expect(problem).toMatchObject({ status, code, type: expect.stringMatching(new RegExp(`^https?://[^/]+(/[^#]*)?/docs/errors#${code}$`)) });
   return problem;
 }
+
+/** The JSON paths a 422 INVALID_DATA names: a body's data the spec calls unacceptable. */
+export async function invalidDataPaths(res: Response): Promise<string[]> {
+  const problem = (await expectProblem(res, 422, "INVALID_DATA")) as { errors: Array<{ path: string }> };
+  return problem.errors.map((e) => e.path);
+}
+
+/**
+ * Asserts the answer to a malformed path or query parameter: 400 VALIDATION_FAILED naming that one
+ * parameter where it was (docs/errors.md), on every route, those whose bodies are 422 included.
+ */
+export async function expectInvalidParameter(res: Response, where: "path" | "query", name: string) {
+  const problem = (await expectProblem(res, 400, "VALIDATION_FAILED")) as { errors?: unknown };
+  expect(problem.errors).toEqual([expect.objectContaining({ path: name, in: where })]);
+  return problem;
+}

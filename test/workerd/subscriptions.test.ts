@@ -4,10 +4,12 @@
  * location payload a cobv: `dataDeVencimento`, `validadeAposVencimento` 5); paying it makes the
  * subscription ACTIVE and the invoice PAID; advancing the clock issues each month's invoice at its
  * period; the events feed shows SUBSCRIPTION_CREATED and SUBSCRIPTION_RENEWED. A card subscription
- * (a token that paid with 3DS) is charged at once and then merchant-initiated each period.
+ * (a token that paid with 3DS) is charged at once and then merchant-initiated each period. A
+ * malformed id or query is 400 VALIDATION_FAILED here as on Node (docs/errors.md).
  */
 import { describe, expect, it } from "vitest";
 import { buyerBody } from "../support/fixtures";
+import { expectInvalidParameter } from "../support/problem";
 import { api, apiJson } from "./api";
 import { authenticateBody, card } from "./card-sale";
 
@@ -133,5 +135,14 @@ describe("subscriptions in workerd", () => {
     expect(both[1]!.periodStart.slice(0, 7)).toBe(nextYear(2, 1).slice(0, 7));
     expect(await apiJson<Transaction>("GET", `/v1/transactions/${both[1]!.transactionId}`, 200)).toMatchObject({ status: "PAID", subscriptionId: sub.id, invoiceId: both[1]!.id });
     expect(await subscription(sub.id)).toMatchObject({ status: "ACTIVE" });
+  });
+
+  // The rule of docs/errors.md on this host too: a malformed id or query is the request's mistake,
+  // 400 VALIDATION_FAILED naming it, though these routes answer a body's bad data with 422.
+  it("a malformed subscription or clock id is 400 VALIDATION_FAILED naming id in the path; size=101 names size in the query", async () => {
+    await expectInvalidParameter(await api("GET", "/v1/subscriptions/not-a-uuid"), "path", "id");
+    await expectInvalidParameter(await api("POST", "/v1/subscriptions/not-a-uuid/cancel", { atPeriodEnd: true }), "path", "id");
+    await expectInvalidParameter(await api("GET", "/v1/sandbox/test-clocks/not-a-uuid"), "path", "id");
+    await expectInvalidParameter(await api("GET", "/v1/subscriptions/0b4c7a1e-5d2f-4e3a-9c8b-7a6f5e4d3c2b/invoices?size=101"), "query", "size");
   });
 });

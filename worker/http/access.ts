@@ -5,7 +5,9 @@
  * - the OpenAPI document's `security` for the route;
  * - CORS (`browserCors`): only browser and public routes answer other origins;
  * - the framing headers: a `framable` page sets its own, the app's are not applied;
- * - the request log: a `capability` route's path parameters are secrets, logged as `{redacted}`.
+ * - the request log: a `capability` route's path parameters are secrets, logged as `{redacted}`;
+ * - for the dashboard's API, outside OpenAPI: the statuses a route answers (`answers`), which its
+ *   fuzz holds it to as the /v1 fuzz holds an operation to its document's `responses`.
  * Deny by default: a /v1 path with no declaration is treated as secret-key only, and
  * test/access.test.ts fails when any route of the app lacks one.
  */
@@ -39,6 +41,8 @@ export interface Access {
   capability?: boolean;
   /** The route takes card numbers from browsers (3DS, confirm): the tighter card rate limits apply (http/rate-limit.ts). */
   cards?: boolean;
+  /** A dashboard API route's statuses (routes/dashboard-answers.ts): its document, since OpenAPI has none. */
+  answers?: readonly number[];
 }
 
 /** The access of a /v1 path nobody declared: secret key only (deny by default). */

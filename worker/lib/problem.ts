@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: {
     status: 400,
     title: "The request has invalid fields",
-    description: "A field is missing, of the wrong type or invalid, a path id is not a UUID, or a query value is out of range (`size` over 100). `errors[]` names every invalid field with a field code (below).",
+    description: "A field is missing, of the wrong type or invalid, a path id is not a UUID, or a query value is out of range (`size` over 100): a path id or a query value is always this 400, on every /v1 route. `errors[]` names every invalid field with a field code (below) and where it was (`in`).",
   },
   MALFORMED_JSON: {
     status: 400,
@@ -138,7 +138,7 @@ export const ERROR_CODES = {
   INVALID_DATA: {
     status: 422,
     title: "The resource's data is not acceptable",
-    description: "A payment link's or a checkout pay's data breaks a rule (the spec answers invalid link data with 422); `errors[]` names each field as VALIDATION_FAILED does (docs/payment-links.md).",
+    description: "The body of a payment link, a checkout pay, a subscription, a subscription plan, a test clock or the subscription settings breaks a rule (the spec answers their invalid data with 422); `errors[]` names each field as VALIDATION_FAILED does (docs/payment-links.md, docs/subscriptions.md). A malformed path id or query value on those routes is still 400 VALIDATION_FAILED.",
   },
   PAYMENT_LINK_INACTIVE: {
     status: 409,

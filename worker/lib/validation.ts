@@ -78,8 +78,8 @@ export function fieldErrors(error: z.ZodError, where: FieldLocation, input: unkn
 
 /**
  * Builds the ApiError for a failed validation, its detail summarising the fields: 400
- * VALIDATION_FAILED, or 422 INVALID_DATA for the resources the spec answers so (payment links,
- * subscriptions).
+ * VALIDATION_FAILED, or 422 INVALID_DATA for the bodies the spec answers so (payment links,
+ * subscriptions: docs/errors.md, "One kind of mistake, one status").
  */
 export function validationError(all: FieldError[], code: "VALIDATION_FAILED" | "INVALID_DATA" = "VALIDATION_FAILED"): ApiError {
   const errors = all.slice(0, MAX_FIELD_ERRORS);
@@ -92,14 +92,19 @@ export function validationError(all: FieldError[], code: "VALIDATION_FAILED" | "
   return new ApiError(code, detail, { errors, extensions: more ? { errorCount: all.length } : undefined });
 }
 
-/** A validation hook whose failures are `code`; `validationHook` is VALIDATION_FAILED's. */
+/**
+ * A validation hook whose body failures are `code`; `validationHook` is VALIDATION_FAILED's. A
+ * path, query or header parameter that fails is always 400 VALIDATION_FAILED, whatever `code`:
+ * a malformed id or page size is a mistake in the request, not data the spec calls unacceptable,
+ * and every /v1 operation documents its 400 for it (docs/errors.md).
+ */
 export function validationHookAs(code: "VALIDATION_FAILED" | "INVALID_DATA"): Hook<any, any, any, any> {
   return (result) => {
     if (!result.success) {
       const where = TARGETS[result.target] ?? "body";
       // zod-validator passes the raw input as `data` (its type leaves it out on failure).
       const input = (result as { data?: unknown }).data;
-      throw validationError(fieldErrors(result.error as z.ZodError, where, input), code);
+      throw validationError(fieldErrors(result.error as z.ZodError, where, input), where === "body" ? code : "VALIDATION_FAILED");
     }
   };
 }

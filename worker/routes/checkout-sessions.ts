@@ -51,7 +51,7 @@ const getRoute = route("public", {
   responses: { 200: json(CheckoutSessionStateSchema, "The session and its latest charge."), ...problemResponses(400, 401, 404) },
 });
 
-/** Paying: its validation failures are 422, as the link's own. */
+/** Paying: its body's validation failures are 422, as the link's own (its id and headers: 400). */
 const pay = new OpenAPIHono<AppEnv>({ defaultHook: validationHookAs("INVALID_DATA") }).openapi(payRoute, async (c) => {
   const body = c.req.valid("json");
   const headers = c.req.valid("header");

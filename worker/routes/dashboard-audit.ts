@@ -9,8 +9,9 @@ import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { memberOf, requirePermission } from "../http/dashboard-session";
 import { dashboardQuery } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const path = declarePage("GET", "/dashboard/api/audit-log", { caller: "member" });
+const path = declarePage("GET", "/dashboard/api/audit-log", member(200, 400));
 
 const Query = z
   .object({

@@ -17,20 +17,19 @@ import { actorOf, clearSessionCookie, memberOf, setSessionCookie, visitorOf } fr
 import { limitDashboardSignIn } from "../http/rate-limit";
 import { localeOf } from "../lib/locale";
 import { dashboardBody } from "./dashboard-body";
+import { anyone, member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
-const anyone = { caller: "public" } as const;
 const paths = {
-  registrationOptions: declarePage("POST", "/dashboard/api/invites/registration-options", anyone),
-  register: declarePage("POST", "/dashboard/api/invites/register", anyone),
-  signInOptions: declarePage("POST", "/dashboard/api/sign-in/options", anyone),
-  signIn: declarePage("POST", "/dashboard/api/sign-in", anyone),
-  me: declarePage("GET", "/dashboard/api/me", member),
-  sessions: declarePage("GET", "/dashboard/api/sessions", member),
-  signOut: declarePage("POST", "/dashboard/api/sign-out", member),
-  signOutEverywhere: declarePage("POST", "/dashboard/api/sign-out-everywhere", member),
-  addPasskeyOptions: declarePage("POST", "/dashboard/api/passkeys/registration-options", member),
-  addPasskey: declarePage("POST", "/dashboard/api/passkeys", member),
+  registrationOptions: declarePage("POST", "/dashboard/api/invites/registration-options", anyone(200, 404)),
+  register: declarePage("POST", "/dashboard/api/invites/register", anyone(201, 404)),
+  signInOptions: declarePage("POST", "/dashboard/api/sign-in/options", anyone(200)),
+  signIn: declarePage("POST", "/dashboard/api/sign-in", anyone(200)),
+  me: declarePage("GET", "/dashboard/api/me", member(200)),
+  sessions: declarePage("GET", "/dashboard/api/sessions", member(200)),
+  signOut: declarePage("POST", "/dashboard/api/sign-out", member(204, 400)),
+  signOutEverywhere: declarePage("POST", "/dashboard/api/sign-out-everywhere", member(204, 400)),
+  addPasskeyOptions: declarePage("POST", "/dashboard/api/passkeys/registration-options", member(200, 400)),
+  addPasskey: declarePage("POST", "/dashboard/api/passkeys", member(201, 400)),
 };
 
 const InviteToken = z.object({ token: z.string().max(200) }).strict();

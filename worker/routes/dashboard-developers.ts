@@ -12,13 +12,13 @@ import type { AppEnv } from "../http/context";
 import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
 import { EventFeedQuerySchema } from "../schemas/event";
 import { dashboardBody, dashboardQuery } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  keys: declarePage("GET", "/dashboard/api/keys", member),
-  create: declarePage("POST", "/dashboard/api/keys", member),
-  roll: declarePage("POST", "/dashboard/api/keys/roll", member),
-  events: declarePage("GET", "/dashboard/api/events", member),
+  keys: declarePage("GET", "/dashboard/api/keys", member(200, 400)),
+  create: declarePage("POST", "/dashboard/api/keys", member(201, 400, 409)),
+  roll: declarePage("POST", "/dashboard/api/keys/roll", member(201, 400)),
+  events: declarePage("GET", "/dashboard/api/events", member(200, 400)),
 };
 
 const Roll = z

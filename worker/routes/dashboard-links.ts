@@ -24,16 +24,16 @@ import { validationError } from "../lib/validation";
 import { ResourceId } from "../schemas/ids";
 import { PaymentLinkCreateSchema, type PaymentLinkCreate } from "../schemas/payment-link";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  list: declarePage("GET", "/dashboard/api/payment-links", member),
-  one: declarePage("GET", "/dashboard/api/payment-links/:id", member),
-  create: declarePage("POST", "/dashboard/api/payment-links", member),
-  activate: declarePage("POST", "/dashboard/api/payment-links/:id/activate", member),
-  deactivate: declarePage("POST", "/dashboard/api/payment-links/:id/deactivate", member),
-  holds: declarePage("GET", "/dashboard/api/payment-links/:id/holds", member),
-  release: declarePage("POST", "/dashboard/api/payment-links/:id/holds/:transactionId/release", member),
+  list: declarePage("GET", "/dashboard/api/payment-links", member(200, 400)),
+  one: declarePage("GET", "/dashboard/api/payment-links/:id", member(200, 400, 404)),
+  create: declarePage("POST", "/dashboard/api/payment-links", member(201, 400, 422)),
+  activate: declarePage("POST", "/dashboard/api/payment-links/:id/activate", member(200, 400, 404, 409)),
+  deactivate: declarePage("POST", "/dashboard/api/payment-links/:id/deactivate", member(200, 400, 404, 409)),
+  holds: declarePage("GET", "/dashboard/api/payment-links/:id/holds", member(200, 400, 404)),
+  release: declarePage("POST", "/dashboard/api/payment-links/:id/holds/:transactionId/release", member(200, 400, 404, 409)),
 };
 
 /** `mode` is read by dashboardScope; listed here so the strict query lets it through. */

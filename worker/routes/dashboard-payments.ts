@@ -20,13 +20,13 @@ import { notFound } from "../lib/problem";
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../db/schema";
 import { RefundCreateSchema } from "../schemas/transaction";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  list: declarePage("GET", "/dashboard/api/payments", member),
-  one: declarePage("GET", "/dashboard/api/payments/:id", member),
-  timeline: declarePage("GET", "/dashboard/api/payments/:id/timeline", member),
-  refund: declarePage("POST", "/dashboard/api/payments/:id/refunds", member),
+  list: declarePage("GET", "/dashboard/api/payments", member(200, 400)),
+  one: declarePage("GET", "/dashboard/api/payments/:id", member(200, 400, 404)),
+  timeline: declarePage("GET", "/dashboard/api/payments/:id/timeline", member(200, 400, 404)),
+  refund: declarePage("POST", "/dashboard/api/payments/:id/refunds", member(200, 201, 400, 404, 409)),
 };
 
 const moment = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, such as 2026-01-15T12:00:00Z" }).transform((v) => new Date(v).toISOString());

@@ -14,11 +14,11 @@ import { dashboardScope, requirePermission } from "../http/dashboard-session";
 import { DashboardQuerySchema } from "../schemas/dashboard";
 import { SettlementListQuery } from "../schemas/settlement";
 import { dashboardQuery } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  overview: declarePage("GET", "/dashboard/api/overview", member),
-  settlements: declarePage("GET", "/dashboard/api/settlements", member),
+  overview: declarePage("GET", "/dashboard/api/overview", member(200, 400)),
+  settlements: declarePage("GET", "/dashboard/api/settlements", member(200, 400)),
 };
 
 /** /v1's period (`from`, `to`, `currency`) and filters; `mode` is read by dashboardScope. The seller is always the member's own. */

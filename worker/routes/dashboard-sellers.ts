@@ -17,12 +17,12 @@ import { PageQuery } from "../lib/pagination";
 import { ApiError } from "../lib/problem";
 import { StatusChangeSchema } from "../schemas/seller";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  list: declarePage("GET", "/dashboard/api/sub-sellers", member),
-  suspend: declarePage("POST", "/dashboard/api/sub-sellers/:id/suspend", member),
-  reactivate: declarePage("POST", "/dashboard/api/sub-sellers/:id/reactivate", member),
+  list: declarePage("GET", "/dashboard/api/sub-sellers", member(200, 400)),
+  suspend: declarePage("POST", "/dashboard/api/sub-sellers/:id/suspend", member(200, 400, 404, 409)),
+  reactivate: declarePage("POST", "/dashboard/api/sub-sellers/:id/reactivate", member(200, 400, 404, 409)),
 };
 
 /** `mode` is read by dashboardScope: a sub-seller belongs to the mode that created it. */

@@ -17,12 +17,12 @@ import { validationError } from "../lib/validation";
 import { ResourceId } from "../schemas/ids";
 import { SubscriptionCancelSchema } from "../schemas/subscription";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  list: declarePage("GET", "/dashboard/api/subscriptions", member),
-  one: declarePage("GET", "/dashboard/api/subscriptions/:id", member),
-  cancel: declarePage("POST", "/dashboard/api/subscriptions/:id/cancel", member),
+  list: declarePage("GET", "/dashboard/api/subscriptions", member(200, 400)),
+  one: declarePage("GET", "/dashboard/api/subscriptions/:id", member(200, 400, 404)),
+  cancel: declarePage("POST", "/dashboard/api/subscriptions/:id/cancel", member(200, 400, 404, 409, 422)),
 };
 
 const ListQuery = PageQuery.extend({

@@ -16,14 +16,14 @@ import { audit, memberOf, requirePermission } from "../http/dashboard-session";
 import { localeOf } from "../lib/locale";
 import { TeamMemberCreateSchema } from "../schemas/team";
 import { dashboardBody, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const paths = {
-  list: declarePage("GET", "/dashboard/api/team", member),
-  invite: declarePage("POST", "/dashboard/api/team", member),
-  change: declarePage("PATCH", "/dashboard/api/team/:id", member),
-  remove: declarePage("DELETE", "/dashboard/api/team/:id", member),
-  reinvite: declarePage("POST", "/dashboard/api/team/:id/invite", member),
+  list: declarePage("GET", "/dashboard/api/team", member(200)),
+  invite: declarePage("POST", "/dashboard/api/team", member(201, 400, 404, 409)),
+  change: declarePage("PATCH", "/dashboard/api/team/:id", member(200, 400, 404, 409)),
+  remove: declarePage("DELETE", "/dashboard/api/team/:id", member(200, 400, 404, 409)),
+  reinvite: declarePage("POST", "/dashboard/api/team/:id/invite", member(201, 400, 404, 409)),
 };
 
 const MemberChange = z

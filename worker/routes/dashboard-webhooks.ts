@@ -19,21 +19,21 @@ import { ReplayRequestSchema } from "../schemas/event";
 import { ResourceId } from "../schemas/ids";
 import { NotificationSettingsUpdateSchema, WebhookCreateSchema, WebhookUpdateSchema } from "../schemas/webhook";
 import { dashboardBody, dashboardQuery, pathId } from "./dashboard-body";
+import { member } from "./dashboard-answers";
 
-const member = { caller: "member" } as const;
 const base = "/dashboard/api/webhooks";
 const paths = {
-  list: declarePage("GET", base, member),
-  create: declarePage("POST", base, member),
-  update: declarePage("PATCH", `${base}/:id`, member),
-  remove: declarePage("DELETE", `${base}/:id`, member),
-  test: declarePage("POST", `${base}/:id/test`, member),
-  replay: declarePage("POST", `${base}/:id/replay`, member),
-  deliveries: declarePage("GET", `${base}/deliveries`, member),
-  delivery: declarePage("GET", `${base}/deliveries/:id`, member),
-  retry: declarePage("POST", `${base}/deliveries/:id/retry`, member),
-  settings: declarePage("GET", "/dashboard/api/notification-settings", member),
-  updateSettings: declarePage("PUT", "/dashboard/api/notification-settings", member),
+  list: declarePage("GET", base, member(200, 400)),
+  create: declarePage("POST", base, member(201, 400)),
+  update: declarePage("PATCH", `${base}/:id`, member(200, 400, 404)),
+  remove: declarePage("DELETE", `${base}/:id`, member(204, 400, 404)),
+  test: declarePage("POST", `${base}/:id/test`, member(201, 400, 404)),
+  replay: declarePage("POST", `${base}/:id/replay`, member(202, 400, 404)),
+  deliveries: declarePage("GET", `${base}/deliveries`, member(200, 400)),
+  delivery: declarePage("GET", `${base}/deliveries/:id`, member(200, 400, 404)),
+  retry: declarePage("POST", `${base}/deliveries/:id/retry`, member(200, 400, 404, 409)),
+  settings: declarePage("GET", "/dashboard/api/notification-settings", member(200, 400)),
+  updateSettings: declarePage("PUT", "/dashboard/api/notification-settings", member(200, 400)),
 };
 
 const DeliveriesQuery = z

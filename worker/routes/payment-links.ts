@@ -1,7 +1,8 @@
 /**
  * /v1/payment-links: create, read (public), change, activate and deactivate a seller's payment
  * links, and list a seller's links (domain/payment-links/; docs/payment-links.md). Invalid link
- * data is a 422 INVALID_DATA naming the field, as the spec answers it.
+ * data in a body is a 422 INVALID_DATA naming the field, as the spec answers it; a malformed id
+ * is 400 VALIDATION_FAILED, as on every /v1 route.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { merchantNameOf } from "../domain/merchant";
@@ -110,7 +111,7 @@ const releaseRoute = route("secret", {
   responses: { 200: json(HeldUseReleasedSchema, "The cancelled charge and the link with its use back."), ...problemResponses(400, 401, 404, 409) },
 });
 
-/** Creating and changing a link: their validation failures are the spec's 422. */
+/** Creating and changing a link: their bodies' validation failures are the spec's 422. */
 const writes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData })
   .openapi(createRoute, async (c) => c.json(await createPaymentLink(c.get("platform"), scopeOf(c), c.req.valid("json")), 201))
   .openapi(updateRoute, async (c) => c.json(await updatePaymentLink(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200));

@@ -1,7 +1,7 @@
 /**
  * /v1/subscriptions/plans: create, list, read and archive a seller's subscription plans
- * (domain/subscription-plans/; docs/subscriptions.md, "Plans"). Invalid plan data is a 422
- * INVALID_DATA naming the field, as payment links answer it. Mounted before /v1/subscriptions/{id}
+ * (domain/subscription-plans/; docs/subscriptions.md, "Plans"). Invalid plan data (the body) is
+ * a 422 INVALID_DATA naming the field, as payment links answer it. Mounted before /v1/subscriptions/{id}
  * so that `plans` is never read as a subscription's id.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
@@ -73,7 +73,7 @@ const archiveRoute = route("secret", {
   responses: { 200: json(PlanSchema, "The plan, ARCHIVED."), ...problemResponses(400, 401, 404) },
 });
 
-/** Creating a plan: its validation failures are 422 INVALID_DATA. */
+/** Creating a plan: its body's validation failures are 422 INVALID_DATA. */
 const writes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData }).openapi(createRoute, async (c) =>
   c.json(await createPlan(c.get("platform"), scopeOf(c), c.req.valid("json")), 201),
 );

@@ -2,7 +2,8 @@
  * /v1/subscriptions: create, list, read, change and cancel a seller's subscriptions, read their
  * invoices, and set the card retry schedule (domain/subscriptions/; docs/subscriptions.md). Plans
  * are routes/subscription-plans.ts, mounted before these so `plans` is never read as an id.
- * Invalid subscription data is a 422 INVALID_DATA naming the field, as the spec answers it.
+ * Invalid subscription data in a body is a 422 INVALID_DATA naming the field, as the spec answers
+ * it; a malformed id or query is 400 VALIDATION_FAILED, as on every /v1 route (lib/validation.ts).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
@@ -106,7 +107,7 @@ const invoicesRoute = route("secret", {
   responses: { 200: json(pageEnvelope(InvoiceSchema, "InvoicePage"), "A page of invoices."), ...problemResponses(400, 401, 404) },
 });
 
-/** The subscriptions routes: bodies' failures are the spec's 422. */
+/** The subscriptions routes: bodies' failures are the spec's 422, parameters' 400. */
 export const subscriptionsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData })
   .openapi(createRoute, async (c) => {
     const key = c.req.header("Idempotency-Key") || undefined;

@@ -1,7 +1,8 @@
 /**
  * /v1/sandbox/test-clocks: the sandbox's time machine for subscriptions (domain/subscriptions/
  * clocks.ts; docs/subscriptions.md). Test keys only: a live key gets the 404 of a route that does
- * not exist, as every sandbox route answers it.
+ * not exist, as every sandbox route answers it. A body's invalid data is 422 INVALID_DATA, as
+ * subscriptions' is; a clock id that is not a UUID is 400 VALIDATION_FAILED (lib/validation.ts).
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { advanceTestClock, createTestClock, readTestClock, toTestClock } from "../domain/subscriptions/clocks";

@@ -2,8 +2,8 @@
  * Subscriptions', invoices' and test clocks' bodies and answers (the spec's Subscription, plus
  * what the spec leaves "not shown"; docs/subscriptions.md). Shapes are checked here; the rules
  * that need the database (the plan, the buyer, the card token, the clock) are in
- * domain/subscriptions/. Every failure is a 422 INVALID_DATA naming the field, as the spec answers
- * a subscription's invalid data.
+ * domain/subscriptions/. Every body's failure is a 422 INVALID_DATA naming the field, as the spec
+ * answers a subscription's invalid data.
  */
 import { z } from "@hono/zod-openapi";
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
