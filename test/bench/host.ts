@@ -93,7 +93,8 @@ export async function startHost(checkout: HostCheckout, dbUrl: string, extraEnv:
   const server = spawnServer({
     name: `host (${checkout.dir})`,
     command: checkout.tsxBin,
-    args: ["worker/node.ts"],
+    // BENCH_CPU_PROF=<dir>: the host writes a CPU profile there when it stops (node --cpu-prof).
+    args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "worker/node.ts"],
     cwd: checkout.dir,
     env: hostEnv(dbUrl, { ...extraEnv, PORT: String(port), HOST: "127.0.0.1" }),
     port,
