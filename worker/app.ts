@@ -18,6 +18,7 @@ import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
 import { pixPublicRoutes } from "./routes/pix-public";
 import { pixPspCallbackRoutes } from "./routes/pix-psp-callback";
+import { cieloNotificationRoutes } from "./routes/cielo-notifications";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
 import { docsPage } from "./routes/docs";
@@ -164,6 +165,7 @@ export function createApp(platform: Platform) {
   app.route("/", sandboxRoutes);
   app.route("/", pixPublicRoutes);
   app.route("/", pixPspCallbackRoutes);
+  app.route("/", cieloNotificationRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);
   app.route("/", eventsRoutes);

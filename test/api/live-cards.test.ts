@@ -7,11 +7,14 @@
  * its mapped code, a partial refund and a cancel as voids, and a subscription's renewal sent as
  * merchant-initiated.
  */
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startCardSimulators, type CardSimulators } from "../../worker/cli/card-simulators";
 import { threedsSessions, transactions } from "../../worker/db/schema";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
+import { cieloNotificationUrl } from "../../worker/domain/acquirers/cielo-notifications";
 import { authorizeMerchantInitiated } from "../../worker/domain/cards/merchant-initiated";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import type { LogLine } from "../../worker/platform";
@@ -174,6 +177,39 @@ describe("live cancel", () => {
     const [sale] = cieloSales();
     expect(sale).toMatchObject({ status: 10 });
     expect(sims.cielo.control.voids()).toMatchObject([{ paymentId: sale!.paymentId, amount: 3300, applied: true }]);
+  });
+});
+
+describe("Cielo's Notification Post", () => {
+  it("posted by Cielo over HTTP to the app: the sale is read back and compared; a void made outside the gateway is reported, an unknown sale is answered 200, a wrong secret is 404", async () => {
+    const server = serve({ fetch: (req) => ctx.app.fetch(req), hostname: "127.0.0.1", port: 0 });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const url = new URL(await cieloNotificationUrl(ctx.platform));
+      sims.cielo.control.configureNotifications(`${origin}${url.pathname}`);
+      const { tx } = await liveSale("4000000000001000", 2700);
+      const [sale] = cieloSales();
+      // Someone voids the sale at Cielo's own back office: Cielo notifies; the gateway reads it back.
+      const voided = await fetch(`${sims.cielo.apiUrl}/1/sales/${sale!.paymentId}/void`, { method: "PUT", headers: { MerchantId: sims.env.CIELO_MERCHANT_ID!, MerchantKey: sims.env.CIELO_MERCHANT_KEY!, "Content-Type": "application/json" } });
+      expect(voided.status).toBe(200);
+      await sims.cielo.control.notificationsIdle();
+      const sent = sims.cielo.control.notifications().filter((n) => n.body.PaymentId === sale!.paymentId);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((n) => n.outcome === "delivered")).toBe(true);
+      const seen = ctx.platform.logs.filter((l) => l.msg === "cielo.notification" && l.transactionId === tx.id);
+      expect(seen.at(-1)).toMatchObject({ outcome: "mismatched", level: "warn", ours: "PAID", cieloStatus: 10 });
+      // Nothing is applied by a notification alone: the transaction is as it was.
+      expect((await (await live.get(`/v1/transactions/${tx.id}`)).json()).status).toBe("PAID");
+      const unknown = await fetch(`${origin}${url.pathname}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ PaymentId: crypto.randomUUID(), ChangeType: 1 }) });
+      expect(unknown.status).toBe(200);
+      expect(ctx.platform.logs.filter((l) => l.msg === "cielo.notification").at(-1)).toMatchObject({ outcome: "unknown", transactionId: null });
+      const wrong = await fetch(`${origin}/acquirers/cielo/not-the-secret/notifications`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(wrong.status).toBe(404);
+    } finally {
+      sims.cielo.control.configureNotifications(undefined);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

@@ -39,6 +39,8 @@ describe("cards:check", () => {
     expect(status, out).toBe(0);
     expect(result.checks.map((c) => [c.check, c.status])).toEqual([["settings", "ok"], ["cybersource", "ok"], ["cielo", "ok"], ["rede", "ok"]]);
     for (const secret of [sims.env.CYBERSOURCE_SECRET!, sims.env.CIELO_MERCHANT_KEY!, sims.env.REDE_KEY!, "4000000000001000"]) expect(out).not.toContain(secret);
+    // The URL to give Cielo's support: this installation's, with its secret segment.
+    expect((result as { cieloNotificationUrl?: string }).cieloNotificationUrl).toMatch(/^http:\/\/127\.0\.0\.1:8787\/acquirers\/cielo\/[\w-]{20,}\/notifications$/);
   });
 
   it("a wrong Cybersource secret and a wrong Cielo key: each vendor named as failing, exit 1", async () => {

@@ -10,7 +10,10 @@
  *
  * Nothing printed carries a key, a secret, a token or a card number.
  */
+import { cieloNotificationUrl } from "../domain/acquirers/cielo-notifications";
+import type { Platform } from "../platform";
 import { readNodeConfig } from "../node/config";
+import { createNodeVault } from "../node/node-vault";
 import { createNodePspTransport } from "../node/psp-transport";
 import { createCieloAcquirer, type CieloAcquirer } from "../connectors/cielo/client";
 import { createCybersourceThreeDs } from "../connectors/cybersource/client";
@@ -40,8 +43,12 @@ export async function runCardsCommand(_command: string, options: { json: boolean
   const checks: Check[] = [];
   const note = (check: string, status: Status, detail: string) => checks.push({ check, status, detail });
   let settings: LiveCardsSettings | null = null;
+  let notificationUrl: string | null = null;
   try {
-    settings = readNodeConfig(env).cards;
+    const config = readNodeConfig(env);
+    settings = config.cards;
+    // What the operator gives Cielo's support for its Notification Post (a capability: shown here only).
+    if (settings?.cielo) notificationUrl = await cieloNotificationUrl({ config, vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys) } as Pick<Platform, "config" | "vault"> as Platform);
     if (settings) note("settings", "ok", `3DS ${settings.threeDs.baseUrl}; acquirers ${[settings.cielo && "cielo", settings.rede && "rede"].filter(Boolean).join(" and ")}`);
     else note("settings", "fail", "none of CYBERSOURCE_*, CIELO_*, REDE_* is set: live cards are refused (docs/cards.md, \"Going live\")");
   } catch (error) {
@@ -68,7 +75,8 @@ export async function runCardsCommand(_command: string, options: { json: boolean
   const failed = checks.filter((c) => c.status === "fail").length;
   const lines = checks.map((c) => `  ${{ ok: "ok   ", fail: "FAIL ", skipped: "--   " }[c.status]} ${c.check.padEnd(12)} ${c.detail}\n`);
   const verdict = failed ? `${failed} check${failed > 1 ? "s" : ""} failed.` : "All answer: live card payments can run.";
-  process.stdout.write(options.json ? `${JSON.stringify({ ok: failed === 0, checks })}\n` : `Live cards (CYBERSOURCE_*, CIELO_*, REDE_*)\n${lines.join("")}${verdict}\n`);
+  const notify = notificationUrl ? `Cielo's Notification Post URL (give it to Cielo's support): ${notificationUrl}\n` : "";
+  process.stdout.write(options.json ? `${JSON.stringify({ ok: failed === 0, checks, cieloNotificationUrl: notificationUrl })}\n` : `Live cards (CYBERSOURCE_*, CIELO_*, REDE_*)\n${lines.join("")}${verdict}\n${notify}`);
   return failed ? 1 : 0;
 }
 

@@ -478,6 +478,8 @@ export const transactions = sqliteTable(
       .where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING' and ${t.linkHoldDocument} is not null`),
     index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
     index("transactions_invoice_idx").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+    // A card acquirer's notification names its sale by the acquirer's id (Cielo's PaymentId).
+    index("transactions_acquirer_reference_idx").on(t.acquirerReference).where(sql`${t.acquirerReference} is not null`),
     // A live charge is found by its txid when the PSP notifies or reconciliation lists it (a test
     // charge never is: no PSP knows it, so test creates pay nothing for this index).
     index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),

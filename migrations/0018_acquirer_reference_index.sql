@@ -1,0 +1,1 @@
+CREATE INDEX `transactions_acquirer_reference_idx` ON `transactions` (`acquirer_reference`) WHERE "transactions"."acquirer_reference" is not null;
