@@ -24,8 +24,12 @@ import worker from "../../worker/index";
 import { orderIdOf } from "../../worker/lib/acquirer";
 import type { Job } from "../../worker/lib/job";
 import type { Env } from "../../worker/cloudflare/env";
+import { createWebVault } from "../../worker/lib/web-vault";
 import { authenticateBody, cardInput } from "../support/cards";
 import { api } from "./api";
+import { captureLogs } from "./console-log";
+
+const logged = captureLogs();
 
 const base = inject("baseUrl");
 const controls = JSON.parse(inject("cardSimControls")) as { cybersource: string; cielo: string; rede: string; pagesOrigin: string };
@@ -151,6 +155,24 @@ describe("live cards in workerd", () => {
     const [paymentId] = (await cieloSalesOf(tx.id)).map((s) => s.paymentId);
     const voids = (await sim<{ voids: Array<{ paymentId: string; amount: number }> }>(`${controls.cielo}/voids`)).voids.filter((v) => v.paymentId === paymentId);
     expect(voids.map((v) => v.amount)).toEqual([2000, 4000]);
+  });
+
+  it("Cielo's Notification Post to the Worker: the sale is read back from Cielo; a void made outside the gateway is logged, nothing applied", async () => {
+    const { tx } = await sale("4000000000001000", 2800);
+    const [record] = await cieloSalesOf(tx.id);
+    const [secret] = (await createWebVault(env.VAULT_KEY).digests(["cielo-notification-url"])) as [string];
+    const notify = () =>
+      exports.default.fetch(new Request(`${base}/acquirers/cielo/${secret}/notifications`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ PaymentId: record!.paymentId, ChangeType: 1 }) }));
+    expect((await notify()).status).toBe(200);
+    expect(logged.findLast((l) => l.msg === "cielo.notification")).toMatchObject({ outcome: "matched", transactionId: tx.id });
+    // Voided in Cielo's own back office, then notified: reported, and the transaction stays PAID.
+    const env_ = JSON.parse(inject("cardSimsEnv")) as Record<string, string>;
+    await fetch(`${env_.CIELO_API_URL}/1/sales/${record!.paymentId}/void`, { method: "PUT", headers: { MerchantId: env_.CIELO_MERCHANT_ID!, MerchantKey: env_.CIELO_MERCHANT_KEY!, "Content-Type": "application/json" } });
+    expect((await notify()).status).toBe(200);
+    expect(logged.findLast((l) => l.msg === "cielo.notification")).toMatchObject({ outcome: "mismatched", level: "warn", ours: "PAID", cieloStatus: 10 });
+    expect((await liveJson("GET", `/v1/transactions/${tx.id}`)).status).toBe("PAID");
+    const wrong = await exports.default.fetch(new Request(`${base}/acquirers/cielo/nope/notifications`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+    expect(wrong.status).toBe(404);
   });
 
   it("a renewal on the stored card is sent merchant-initiated, without 3DS (the Worker's own platform and connectors)", async () => {
