@@ -36,6 +36,7 @@ import { openSession, paySession, readLink, readSession, type PayRequest, type P
 import { collectPayment, fieldOfPath, type FieldErrors } from "./form";
 import { linkStyles } from "./pay-link.styles";
 import { linkStringsFor, type LinkStrings } from "./strings";
+import { newIdempotencyKey } from "../idempotency-key";
 
 type Phase = "loading" | "form" | "submitting" | "paying" | "unpayable" | "error";
 type OpenSession = Session & { clientSecret: string };
@@ -160,7 +161,7 @@ export class PayLink extends PayElement {
       return;
     }
     const sent = JSON.stringify(body);
-    if (this.attempt?.body !== sent) this.attempt = { key: crypto.randomUUID(), body: sent };
+    if (this.attempt?.body !== sent) this.attempt = { key: newIdempotencyKey(), body: sent };
     this.alert = undefined;
     this.phase = "submitting";
     try {

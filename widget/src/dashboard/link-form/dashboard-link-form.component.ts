@@ -28,6 +28,7 @@ import { emit } from "../events";
 import { parseAmount } from "../format";
 import { linkFormStyles } from "./dashboard-link-form.styles";
 import { field, type FieldErrors } from "../forms/field";
+import { newIdempotencyKey } from "../../idempotency-key";
 
 /** Where the server's field paths show. */
 const FIELD_OF: Record<string, string> = { name: "name", amountInCents: "amount", paymentMethods: "methods", maxUses: "maxUses" };
@@ -72,7 +73,7 @@ export class DashboardLinkForm extends DashboardElement {
     const draft = this.read(form);
     if (!draft) return void this.updateComplete.then(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
     const sent = JSON.stringify(draft);
-    if (this.attempt?.sent !== sent) this.attempt = { sent, key: crypto.randomUUID() };
+    if (this.attempt?.sent !== sent) this.attempt = { sent, key: newIdempotencyKey() };
     this.busy = true;
     try {
       const link = await createLink(this.mode, draft, this.attempt.key);

@@ -2,7 +2,7 @@
  * `<dashboard-refund-form>`: refunds part or all of a payment
  * (`POST /dashboard/api/payments/{id}/refunds?mode=` with `{amount}`). The amount is typed in
  * reais ("12,50") and sent in cents; it must be above zero and at most what is left to refund.
- * Each submission has its own `Idempotency-Key` (`crypto.randomUUID()`); submitting the same
+ * Each submission has its own `Idempotency-Key` (`newIdempotencyKey()`); submitting the same
  * amount again after a failure is a retry of that submission and sends the same key, so a refund
  * whose answer was lost is never made twice. The API's problem `detail` is shown on a refusal.
  *
@@ -24,6 +24,7 @@ import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
 import { money, parseAmount } from "../format";
 import { refundFormStyles } from "./dashboard-refund-form.styles";
+import { newIdempotencyKey } from "../../idempotency-key";
 
 /** The refund form, `<dashboard-refund-form>`. */
 export class DashboardRefundForm extends DashboardElement {
@@ -53,7 +54,7 @@ export class DashboardRefundForm extends DashboardElement {
       input.focus();
       return;
     }
-    if (this.attempt?.amount !== amount) this.attempt = { amount, key: crypto.randomUUID() };
+    if (this.attempt?.amount !== amount) this.attempt = { amount, key: newIdempotencyKey() };
     this.busy = true;
     try {
       const refund = await refundPayment(tx.id, this.mode, amount, this.attempt.key);
