@@ -16,6 +16,8 @@
  * (worker/node/psp-config.ts) before it gets here.
  */
 import { ConfigError } from "../../config-rules";
+import { isLoopbackHost } from "../../domain/webhooks/url";
+import { vendorUrl } from "../http/url";
 
 /** The variables, as both hosts spell them. */
 export interface BcbPixEnv {
@@ -90,26 +92,13 @@ export function readBcbPixSettings(env: BcbPixEnv, options: ReadOptions = {}): B
 
 /** An absolute https URL (http only on loopback), no query, fragment or credentials; no trailing slash. */
 function checkUrl(name: string, raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL such as https://pix.example-psp.com.br/v2.`);
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url))) {
-    throw new ConfigError(`${name} must be an https:// URL (http:// only for a PSP simulator on this machine).`);
-  }
-  if (url.search || url.hash || url.username || url.password) throw new ConfigError(`${name} must not carry a query, a fragment or credentials.`);
+  vendorUrl(name, raw, "https://pix.example-psp.com.br/v2");
   return raw.replace(/\/+$/, "");
 }
 
 /** Without a client certificate, only a PSP on this machine (the simulator) can be reached. */
 function requireLoopback(baseUrl: string, what: string): void {
-  if (!isLoopback(new URL(baseUrl))) throw new ConfigError(`${what} must be set: a PSP takes API Pix calls only over mTLS (a simulator on loopback is the exception).`);
-}
-
-function isLoopback(url: URL): boolean {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  if (!isLoopbackHost(new URL(baseUrl).hostname)) throw new ConfigError(`${what} must be set: a PSP takes API Pix calls only over mTLS (a simulator on loopback is the exception).`);
 }
 
 /** A PEM block of the expected kind: a path left unread or a pasted fragment fails here, not at the first charge. */

@@ -15,6 +15,7 @@
  * URLs are https, except on this machine (the simulator). Portable: it reads text.
  */
 import { ConfigError } from "../../config-rules";
+import { parseUrl, vendorUrl } from "../http/url";
 
 /** The variables, as both hosts spell them. */
 export interface CieloEnv {
@@ -48,8 +49,8 @@ export function readCieloSettings(env: CieloEnv): CieloSettings | null {
     if (!v) throw new ConfigError(`${name} is not set, while other CIELO_ variables are: the Cielo acquirer needs CIELO_API_URL, CIELO_QUERY_URL, CIELO_MERCHANT_ID and CIELO_MERCHANT_KEY.`);
     return v;
   };
-  const apiUrl = vendorUrl("CIELO_API_URL", required("CIELO_API_URL"));
-  const queryUrl = vendorUrl("CIELO_QUERY_URL", required("CIELO_QUERY_URL"));
+  const apiUrl = cieloHost("CIELO_API_URL", required("CIELO_API_URL"));
+  const queryUrl = cieloHost("CIELO_QUERY_URL", required("CIELO_QUERY_URL"));
   const merchantId = required("CIELO_MERCHANT_ID");
   if (!GUID.test(merchantId)) throw new ConfigError("CIELO_MERCHANT_ID must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx), as Cielo issues it.");
   const merchantKey = required("CIELO_MERCHANT_KEY");
@@ -59,13 +60,9 @@ export function readCieloSettings(env: CieloEnv): CieloSettings | null {
   return { apiUrl, queryUrl, merchantId, merchantKey, returnUrl };
 }
 
-/** A Cielo host: https (http only on this machine), no query, fragment or credentials; no trailing slash. */
-function vendorUrl(name: string, raw: string): string {
-  const url = parsed(name, raw, "https://api.cieloecommerce.cielo.com.br");
-  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
-    throw new ConfigError(`${name} must be an https:// URL (http:// only for the Cielo simulator on this machine).`);
-  }
+/** A Cielo host (connectors/http/url.ts's rule); no trailing slash. */
+function cieloHost(name: string, raw: string): string {
+  vendorUrl(name, raw, "https://api.cieloecommerce.cielo.com.br");
   return raw.replace(/\/+$/, "");
 }
 
@@ -81,12 +78,8 @@ function returnUrlOf(own: string | undefined, base: string | undefined): string 
 }
 
 function parsed(name: string, raw: string, example: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL such as ${example}.`);
-  }
+  const url = parseUrl(raw);
+  if (!url) throw new ConfigError(`${name} must be an absolute URL such as ${example}.`);
   if (url.search || url.hash || url.username || url.password) throw new ConfigError(`${name} must not carry a query, a fragment or credentials.`);
   return url;
 }

@@ -15,7 +15,7 @@
  * variable, never its value, so a half-configured connector fails at start, not at a buyer's card.
  */
 import { ConfigError } from "../../config-rules";
-import { isLoopbackHost } from "../../domain/webhooks/url";
+import { vendorUrl } from "../http/url";
 
 /** The variables, as both hosts spell them. */
 export interface CybersourceEnv {
@@ -81,16 +81,8 @@ export function readCybersourceSettings(env: CybersourceEnv): CybersourceSetting
 
 /** An origin (scheme, host, port; no path): https, or http on this machine (a simulator). */
 function checkOrigin(name: string, raw: string, example: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL such as ${example}.`);
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) {
-    throw new ConfigError(`${name} must be an https:// URL (http:// only for a simulator on this machine).`);
-  }
-  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+  const url = vendorUrl(name, raw, example);
+  if (url.pathname !== "/") {
     throw new ConfigError(`${name} must be an origin only, such as ${example}: no path, query, fragment or credentials.`);
   }
   return url;
