@@ -94,6 +94,12 @@ describe("worker/ layering", () => {
     expect(importsOf("worker/node/metrics.ts")).toContain("prom-client");
   });
 
+  it("only the Node host imports undici (its PSP transport's pools): the Worker reaches a PSP through fetch", () => {
+    const wrong = filesUnder("worker").filter((file) => !file.startsWith("worker/node/") && importsOf(file).some((t) => t === "undici" || t.startsWith("undici/")));
+    expect(wrong).toEqual([]);
+    expect(importsOf("worker/node/psp-transport.ts")).toContain("undici");
+  });
+
   it("the rules can fail: a domain file importing a route would be caught", () => {
     expect(FORBIDDEN["worker/domain"]!.some((rule) => rule.test("worker/routes/transactions"))).toBe(true);
     expect(importsOf("worker/app.ts")).toContain("worker/routes/transactions");

@@ -21,6 +21,7 @@ import { pixBody } from "../support/fixtures";
 import { createTestContext, requester } from "../support/platform";
 import { expectProblem } from "../support/problem";
 import { invoicesOf, plan, subscribe, subscriber } from "../support/subscriptions";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 
 let sim: PspSimulator;
 let server: ServerType;
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   sim.control.reset();
-  psp = createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: (url, init) => fetch(url, init), log: (line) => ctx.platform.log(line) });
+  psp = createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport(), log: (line) => ctx.platform.log(line) });
   ctx = await createTestContext({
     acquirers: { live: pspAcquirer(psp), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     config: { pixReceiverKey: sim.receiverKey },

@@ -8,7 +8,7 @@
 import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBcbPixPsp, type BcbPixClientConfig } from "../../worker/connectors/bcb-pix/client";
-import type { PspTransport } from "../../worker/connectors/http/exchange";
+import { fetchTransport, type FetchLike } from "../../worker/connectors/http/fetch-transport";
 import { devolucaoIdFor, txidFor } from "../../worker/connectors/bcb-pix/txid";
 import { makeThrowawayCerts } from "../../worker/connectors/bcb-pix/simulator/certs";
 import { startPspSimulator, type PspSimulator } from "../../worker/connectors/bcb-pix/simulator/server";
@@ -33,10 +33,10 @@ interface Sent {
 function connect(overrides: Partial<BcbPixClientConfig> = {}) {
   const sent: Sent[] = [];
   const logs: LogLine[] = [];
-  const transport: PspTransport = (url, init) => {
+  const transport = fetchTransport((url, init) => {
     sent.push({ url, method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers).entries()), body: String(init.body ?? "") });
     return fetch(url, init);
-  };
+  });
   const psp = createBcbPixPsp({
     baseUrl: sim.url,
     tokenUrl: sim.tokenUrl,
@@ -189,8 +189,8 @@ describe("the PSP's errors", () => {
   });
 
   it("a timeout or an unreachable PSP is PspUnavailableError, logged without a status", async () => {
-    const hanging: PspTransport = (_url, init) => new Promise((_, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)));
-    const slow = connect({ transport: hanging, timeoutMs: 100 });
+    const hanging: FetchLike = (_url, init) => new Promise((_, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)));
+    const slow = connect({ transport: fetchTransport(hanging), timeoutMs: 100 });
     await expect(slow.psp.getCharge(txidFor(crypto.randomUUID()))).rejects.toThrow(/timed out after 100 ms/);
     expect(slow.logs).toEqual([expect.objectContaining({ msg: "psp.request", method: "POST", path: "/v2/oauth/token", status: null, error: "timeout", level: "warn" })]);
 

@@ -11,7 +11,7 @@ import { readBcbPixSettings } from "../../worker/connectors/bcb-pix/config";
 import { chargeBody, chargeFromAnswer, fromDecimal, InvalidRequestError, MAX_CENTAVOS, refundFromAnswer, toDecimal, truncate } from "../../worker/connectors/bcb-pix/mapping";
 import { basicCredentials, createAccessTokens } from "../../worker/connectors/bcb-pix/oauth";
 import { errorOf, retryAfterSeconds } from "../../worker/connectors/bcb-pix/problem";
-import type { PspTransport } from "../../worker/connectors/http/exchange";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 import { devolucaoIdFor, TXID_PATTERN, txidFor } from "../../worker/connectors/bcb-pix/txid";
 import { PspRejectedError, PspUnavailableError } from "../../worker/lib/acquirer";
 
@@ -197,11 +197,11 @@ describe("the token cache (scripted transport)", () => {
   /** A token URL that answers tokens t1, t2… living `expiresIn` seconds, and counts its calls. */
   function tokenUrl(expiresIn: number) {
     const calls: RequestInit[] = [];
-    const transport: PspTransport = async (_url, init) => {
+    const transport = fetchTransport(async (_url, init) => {
       calls.push(init);
       await new Promise((r) => setTimeout(r, 5));
       return Response.json({ access_token: `t${calls.length}`, token_type: "Bearer", expires_in: expiresIn });
-    };
+    });
     return { transport, calls };
   }
 
@@ -236,7 +236,7 @@ describe("the token cache (scripted transport)", () => {
     expect(calls).toHaveLength(2);
 
     const refusing = createAccessTokens({
-      transport: async () => Response.json({ error: "invalid_client", error_description: "bad secret Zq9-secret-Zq9" }, { status: 401 }),
+      transport: fetchTransport(async () => Response.json({ error: "invalid_client", error_description: "bad secret Zq9-secret-Zq9" }, { status: 401 })),
       timeoutMs: 1000,
       name: "t",
       tokenUrl: "https://psp.example/oauth/token",

@@ -12,6 +12,7 @@ import { createCieloAcquirer, type CieloAcquirer, type CieloClientConfig } from 
 import { startCieloSimulator, type CieloSimulator } from "../../worker/connectors/cielo/simulator/server";
 import { orderIdOf, type CardSale, type CustomerInitiatedSale, type MerchantInitiatedSale, type SaleOutcome } from "../../worker/lib/acquirer";
 import type { LogLine } from "../../worker/platform";
+import { fetchTransport, type FetchLike } from "../../worker/connectors/http/fetch-transport";
 
 const MERCHANT_KEY = "SIMKEY0123456789ABCDEFGHIJKLMNOPQRSTUVWX";
 const RETURN_URL = "https://pay.example.com/cards/return";
@@ -31,7 +32,7 @@ function connect(overrides: Partial<CieloClientConfig> = {}, target: CieloSimula
     merchantId: target.merchantId,
     merchantKey: target.merchantKey,
     returnUrl: RETURN_URL,
-    transport: fetch,
+    transport: fetchTransport(),
     log: (line) => logs.push(line),
     lookupDelayMs: 0,
     ...overrides,
@@ -227,11 +228,11 @@ describe("authorize", () => {
   it("a Pending sale is read again by its PaymentId: settled meanwhile, APPROVED; still pending, UNKNOWN", async () => {
     sim.control.nextStatus(12, 2);
     // The transport settles the sale between the POST's answer and the connector's second look.
-    const settling: typeof fetch = async (url, init) => {
-      if (String(url).startsWith(sim.queryUrl)) sim.control.settle(String(url).split("/").at(-1)!, 2);
+    const settling: FetchLike = async (url, init) => {
+      if (url.startsWith(sim.queryUrl)) sim.control.settle(url.split("/").at(-1)!, 2);
       return fetch(url, init);
     };
-    expect(await authorize(connect({ transport: settling }), customerSale())).toMatchObject({ status: "APPROVED" });
+    expect(await authorize(connect({ transport: fetchTransport(settling) }), customerSale())).toMatchObject({ status: "APPROVED" });
     expect(await authorize(connect(), customerSale())).toEqual({ status: "UNKNOWN" });
   });
 });

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCybersourceThreeDs, type CybersourceThreeDsConfig } from "../../worker/connectors/cybersource/client";
-import type { ConnectorTransport } from "../../worker/connectors/http/exchange";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 import { CHALLENGE_CODE, startCybersourceSimulator, type CybersourceSimulator } from "../../worker/connectors/cybersource/simulator/server";
 import { ThreeDsRejectedError, ThreeDsUnavailableError, type ThreeDsBrowser, type ThreeDsCard, type ThreeDsServer } from "../../worker/lib/threeds-server";
 import type { LogLine } from "../../worker/platform";
@@ -48,11 +48,11 @@ const simLogs: string[] = [];
 
 /** A client on the simulator over fetch, recording its log lines and the signatures it sent. */
 function connect(overrides: Partial<CybersourceThreeDsConfig> = {}): ThreeDsServer {
-  const transport: ConnectorTransport = (url, init) => {
+  const transport = fetchTransport((url, init) => {
     const signature = new Headers(init.headers).get("signature");
     if (signature) signatures.push(/signature="([^"]+)"/.exec(signature)![1]!);
     return fetch(url, init);
-  };
+  });
   return createCybersourceThreeDs({ baseUrl: sim.apiUrl, ...CREDENTIALS, pagesOrigin: sim.pagesOrigin, transport, log: (line) => logs.push(line), timeoutMs: 2_000, ...overrides });
 }
 

@@ -10,6 +10,7 @@ import { createRedeAcquirer, redeReferenceOf, RedeAuthError, type RedeClientConf
 import { startRedeSimulator, type RedeSimulator } from "../../worker/connectors/rede/simulator/server";
 import type { CustomerInitiatedSale, MerchantInitiatedSale } from "../../worker/lib/acquirer";
 import type { LogLine } from "../../worker/platform";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 
 const PV = "10000850";
 const KEY = "eb3c322b84ff475c95abb16673659664";
@@ -43,10 +44,10 @@ function connect(overrides: Partial<RedeClientConfig> = {}) {
     apiUrl: sim.apiUrl,
     pv: PV,
     integrationKey: KEY,
-    transport: (url, init) => {
+    transport: fetchTransport((url, init) => {
       seen.authorizations.push(new Headers(init.headers).get("authorization") ?? "");
       return fetch(url, init);
-    },
+    }),
     log: (line) => seen.logs.push(line),
     timeoutMs: 2_000,
     ...overrides,

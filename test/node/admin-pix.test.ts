@@ -17,6 +17,7 @@ import { registerPspCallbackAtStart } from "../../worker/node/psp-webhook";
 import { pspAcquirer } from "../../worker/domain/acquirers/psp";
 import type { Platform } from "../../worker/platform";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-admin-pix-"));
 const VAULT_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -68,7 +69,7 @@ const expectedCallback = (baseUrl = BASE_URL) =>
   pspCallbackUrl({ config: { baseUrl }, vault: createNodeVault(VAULT_KEY, []) } as unknown as Platform);
 
 /** The connector, straight to the simulator: the PSP's side of things in a test. */
-const directPsp = () => createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: (url, init) => fetch(url, init) });
+const directPsp = () => createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport() });
 
 type Check = { check: string; status: string; detail: string };
 const checkOf = (stdout: string, name: string) => (JSON.parse(stdout) as { checks: Check[] }).checks.find((c) => c.check === name);
@@ -214,7 +215,7 @@ describe("npm start with PIX_PSP_* set", () => {
 
   it("a PSP that refuses at start is a warning naming pix:webhook, not a failed start", async () => {
     const wrong = "wr0ng-s3cret-at-start";
-    const psp = createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: wrong, transport: (url, init) => fetch(url, init) });
+    const psp = createBcbPixPsp({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: wrong, transport: fetchTransport() });
     const lines: Record<string, unknown>[] = [];
     const platform = { acquirers: { live: pspAcquirer(psp) }, config: { baseUrl: BASE_URL }, vault: createNodeVault(VAULT_KEY, []), log: (line: Record<string, unknown>) => lines.push(line) };
     expect(await registerPspCallbackAtStart(platform as unknown as Platform, sim.receiverKey)).toBe(false);

@@ -8,6 +8,7 @@ import { expect } from "vitest";
 import type { CardSimulators } from "../../worker/cli/card-simulators";
 import { formOf } from "../../worker/connectors/cybersource/simulator/forms";
 import { CHALLENGE_CODE } from "../../worker/connectors/cybersource/simulator/server";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 import { createLiveCards, readLiveCardsSettings } from "../../worker/connectors/live-cards";
 import type { LogLine } from "../../worker/platform";
 
@@ -16,7 +17,7 @@ type AppLike = { request: (path: string, init?: RequestInit) => Response | Promi
 /** The live 3DS server and acquirers over `sims`, through plain fetch, logging to `log`. */
 export function liveCardsOver(sims: CardSimulators, log: (line: LogLine) => void, extraEnv: Record<string, string> = {}) {
   const settings = readLiveCardsSettings({ ...sims.env, PUBLIC_BASE_URL: "http://localhost:8787", ...extraEnv })!;
-  return createLiveCards(settings, (url, init) => fetch(url, init), log);
+  return createLiveCards(settings, fetchTransport(), log);
 }
 
 const formBody = (fields: Record<string, string>) => ({

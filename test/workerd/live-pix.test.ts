@@ -40,6 +40,7 @@ import { pixBody, VALID_CPF } from "../support/fixtures";
 import { expectProblem } from "../support/problem";
 import { api } from "./api";
 import { captureLogs } from "./console-log";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 
 const logged = captureLogs();
 
@@ -66,7 +67,7 @@ let secret: string;
 beforeAll(async () => {
   client = createClient({ url: env.TURSO_DATABASE_URL });
   db = createDb(client);
-  psp = createBcbPixPsp({ baseUrl: inject("pspUrl"), tokenUrl: inject("pspTokenUrl"), clientId: inject("pspClientId"), clientSecret: inject("pspClientSecret"), transport: (url, init) => fetch(url, init) });
+  psp = createBcbPixPsp({ baseUrl: inject("pspUrl"), tokenUrl: inject("pspTokenUrl"), clientId: inject("pspClientId"), clientSecret: inject("pspClientSecret"), transport: fetchTransport() });
   [secret] = (await createWebVault(env.VAULT_KEY).digests(["pix-psp-callback-url"])) as [string];
   await psp.registerWebhook(receiverKey, `${callbackOrigin}/psp/pix/${secret}`);
 });

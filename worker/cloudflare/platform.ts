@@ -15,6 +15,7 @@ import type { Env } from "./env";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
 import { pspAcquirer } from "../domain/acquirers/psp";
 import { createLiveCards, readLiveCardsSettings } from "../connectors/live-cards";
+import { fetchTransport } from "../connectors/http/fetch-transport";
 import { cloudflarePspTransport, readWorkerPspSettings } from "./psp-transport";
 
 /** Cloudflare Queues takes at most 100 messages per sendBatch call. */
@@ -47,7 +48,7 @@ function livePixAcquirer(env: Env) {
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (connectors/live-cards.ts). */
 function liveCards(env: Env) {
   const settings = readLiveCardsSettings(env);
-  return settings ? createLiveCards(settings, (url, init) => fetch(url, init), consoleLog) : null;
+  return settings ? createLiveCards(settings, fetchTransport(), consoleLog) : null;
 }
 
 /** Builds the platform for one Worker env and an already-read config. */

@@ -11,13 +11,14 @@
  */
 import { readBcbPixSettings, type BcbPixEnv, type BcbPixSettings } from "../connectors/bcb-pix/config";
 import type { PspTransport } from "../connectors/http/exchange";
+import { fetchTransport } from "../connectors/http/fetch-transport";
 import type { Env } from "./env";
 
 /** Fetch through the mTLS binding when there is one, else the global fetch. */
 export function cloudflarePspTransport(env: Pick<Env, "PIX_PSP_MTLS">): PspTransport {
   const binding = env.PIX_PSP_MTLS;
-  if (binding) return (url, init) => binding.fetch(url, init);
-  return (url, init) => fetch(url, init);
+  if (binding) return fetchTransport((url, init) => binding.fetch(url, init));
+  return fetchTransport();
 }
 
 /** The PSP's settings from the Worker's vars and secrets (null: none set, live PIX refused); throws ConfigError. */

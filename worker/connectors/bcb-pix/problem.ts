@@ -9,7 +9,7 @@
  * CNPJ a PSP might quote) masked, since the error travels to logs and to the caller.
  */
 import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
-import type { PspAnswer } from "../http/exchange";
+import type { AnswerHeaders, PspAnswer } from "../http/exchange";
 
 /** A problem as the document shapes it; every field optional, since a proxy's 502 has none. */
 export interface BcbProblem {
@@ -48,7 +48,7 @@ export function errorOf(answer: PspAnswer, call: string): PspRejectedError | Psp
  * Retry-After in seconds: the delay form ("120"), or the date form, as seconds from now. Absent
  * or unreadable: undefined (the caller picks its own delay).
  */
-export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterSeconds(headers: AnswerHeaders, now = Date.now()): number | undefined {
   const value = headers.get("retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);

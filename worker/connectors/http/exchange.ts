@@ -2,9 +2,9 @@
  * How a connector reaches its vendor (a PIX PSP, a 3DS server, a card acquirer): one HTTP
  * exchange at a time, through a transport the host hands in. A connector never calls the global
  * fetch itself, because reaching a PSP takes the platform's client certificate (mTLS), and each
- * host holds it its own way: Node in an https.Agent (worker/node/psp-transport.ts), the Worker in
- * an `mtls_certificates` binding (worker/cloudflare/psp-transport.ts). Tests hand in plain fetch
- * against a simulator.
+ * host holds it its own way: Node in an undici Pool's TLS options (worker/node/psp-transport.ts),
+ * the Worker in an `mtls_certificates` binding (worker/cloudflare/psp-transport.ts, through
+ * fetch-transport.ts). Tests hand in plain fetch (fetchTransport) against a simulator.
  *
  * Every exchange here has a timeout, a request id sent as X-Request-Id, and one log line with
  * method, host, path, status and duration: never the headers (tokens, keys, signatures), never a
@@ -13,8 +13,44 @@
 import { PspUnavailableError } from "../../lib/acquirer";
 import type { LogLine } from "../../platform";
 
-/** Sends one request and answers its response: fetch's shape, with the host's TLS identity. */
-export type PspTransport = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * One request as a transport sends it: the exchange's, with its request id among the headers.
+ * The URL is parsed once, by the exchange, which logs its host and path.
+ */
+export interface TransportRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** The body, already serialised (JSON, or the token request's form); none for GET. */
+  body?: string;
+  /**
+   * The whole exchange's budget: past it the transport ends the request at whatever stage it is
+   * (connecting, waiting for the answer, reading its body) and fails with an error named
+   * `TimeoutError` (what fetch fails with under AbortSignal.timeout).
+   */
+  timeoutMs: number;
+}
+
+/** An answer's headers, looked up by name (case-insensitive); web Headers is one. */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
+/** An answer read whole. A 3xx is answered as it is, never followed. */
+export interface TransportAnswer {
+  status: number;
+  headers: AnswerHeaders;
+  /** The body as text ("" when there was none). */
+  text: string;
+}
+
+/**
+ * Sends one request and answers it read whole, with the host's TLS identity: the Node host's
+ * undici pool (worker/node/psp-transport.ts), or any fetch (fetch-transport.ts: the Worker's mTLS
+ * binding, tests). Not fetch's own shape: a connector needs status, a header or two and the text,
+ * and a web Request/Response pair around each call cost the Node host more than the call itself.
+ */
+export type PspTransport = (request: TransportRequest) => Promise<TransportAnswer>;
 /** The same, for any connector. */
 export type ConnectorTransport = PspTransport;
 
@@ -26,7 +62,7 @@ export type ConnectorLog = PspLog;
 /** A response whose body has been read, within the exchange's timeout. */
 export interface PspAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The body as text ("" when there was none). */
   text: string;
   requestId: string;
@@ -63,7 +99,6 @@ export async function exchange(request: PspRequest, options: ExchangeOptions): P
   const requestId = crypto.randomUUID();
   const target = new URL(request.url);
   const started = Date.now();
-  const signal = AbortSignal.timeout(options.timeoutMs);
   const record = (status: number | null, extra: Partial<LogLine> = {}) =>
     options.log?.({
       msg: options.logAs?.msg ?? "psp.request",
@@ -78,19 +113,18 @@ export async function exchange(request: PspRequest, options: ExchangeOptions): P
       ...extra,
     });
   try {
-    const response = await options.transport(target.href, {
+    // The transport reads the body under the same budget: a PSP that sends headers and then stalls is a timeout too.
+    const answer = await options.transport({
       method: request.method,
+      url: target,
       headers: { ...request.headers, "X-Request-Id": requestId },
-      ...(request.body !== undefined && { body: request.body }),
-      signal,
-      redirect: "manual",
+      body: request.body,
+      timeoutMs: options.timeoutMs,
     });
-    // The body is read under the same signal: a PSP that sends headers and then stalls is a timeout too.
-    const text = await response.text();
-    record(response.status);
-    return { status: response.status, headers: response.headers, text, requestId };
+    record(answer.status);
+    return { status: answer.status, headers: answer.headers, text: answer.text, requestId };
   } catch (err) {
-    const timedOut = signal.aborted;
+    const timedOut = (err as { name?: unknown } | null)?.name === "TimeoutError";
     // The error's name and system code (ECONNREFUSED, CERT_HAS_EXPIRED), not its message: what an
     // operator acts on, and nothing a transport might have quoted from the request.
     record(null, timedOut ? { error: "timeout" } : { error: err instanceof Error ? err.name : "error", errorCode: systemCode(err) });

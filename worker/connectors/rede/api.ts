@@ -57,8 +57,8 @@ export async function callRede(options: RedeApiOptions, method: "GET" | "POST" |
   const call = `${method} ${path.split("?")[0]}`;
   const send = async (authorization: string): Promise<PspAnswer> => {
     let failure: unknown;
-    const transport: ExchangeOptions["transport"] = (url, init) =>
-      options.transport(url, init).catch((err: unknown) => {
+    const transport: ExchangeOptions["transport"] = (request) =>
+      options.transport(request).catch((err: unknown) => {
         failure = err;
         throw err;
       });
