@@ -47,8 +47,9 @@ export interface TransportAnswer {
 /**
  * Sends one request and answers it read whole, with the host's TLS identity: the Node host's
  * undici pool (worker/node/psp-transport.ts), or any fetch (fetch-transport.ts: the Worker's mTLS
- * binding, tests). Not fetch's own shape: a connector needs status, a header or two and the text,
- * and a web Request/Response pair around each call cost the Node host more than the call itself.
+ * binding, tests). Not fetch's own shape: a connector needs the status, a header or two and the
+ * text, and on Node the web Headers, Response and stream built around each answer were a good part
+ * of a call's CPU (docs/performance.md, "Live PIX through a PSP").
  */
 export type PspTransport = (request: TransportRequest) => Promise<TransportAnswer>;
 /** The same, for any connector. */
@@ -60,11 +61,7 @@ export type PspLog = (line: LogLine) => void;
 export type ConnectorLog = PspLog;
 
 /** A response whose body has been read, within the exchange's timeout. */
-export interface PspAnswer {
-  status: number;
-  headers: AnswerHeaders;
-  /** The body as text ("" when there was none). */
-  text: string;
+export interface PspAnswer extends TransportAnswer {
   requestId: string;
 }
 
