@@ -3,24 +3,13 @@
  * are shown before a round trip), and the API's field paths → the form's fields.
  */
 import type { PayRequest, PublicLink } from "./api";
+import { parseAmount } from "../../../shared/parse-amount";
 import type { LinkStrings } from "./strings";
 
 /** A message per form field (`name`, `email`, `phone`, `document`, `amount`, `method`). */
 export type FieldErrors = Record<string, string>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
-
-/** "49,90", "49.90", "1.234,56", "R$ 10" → cents; null when it is not an amount. */
-export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[^\d.,]/g, "");
-  if (!/\d/.test(cleaned)) return null;
-  // The last separator followed by one or two digits is the decimal one; others group thousands.
-  const match = /^(.*?)[.,](\d{1,2})$/.exec(cleaned);
-  const whole = (match ? match[1]! : cleaned).replace(/[.,]/g, "");
-  const cents = match ? match[2]!.padEnd(2, "0") : "00";
-  const value = Number(whole || "0") * 100 + Number(cents);
-  return Number.isSafeInteger(value) ? value : null;
-}
 
 /** The pay request of the form's data, or the errors that stop it. */
 export function collectPayment(data: FormData, link: PublicLink, s: LinkStrings, money: (cents: number) => string): { body: PayRequest | null; errors: FieldErrors } {

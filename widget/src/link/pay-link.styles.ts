@@ -1,6 +1,6 @@
-/** `<pay-link>`'s styles (the shared theme first: widget/src/theme.styles.ts). */
+/** `<pay-link>`'s styles (the shared theme first: shared/ui/theme.styles.ts). */
 import { css } from "lit";
-import { themeStyles } from "../theme.styles";
+import { themeStyles } from "../../../shared/ui/theme.styles";
 
 export const linkStyles = [
   themeStyles,

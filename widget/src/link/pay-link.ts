@@ -36,7 +36,7 @@ import { openSession, paySession, readLink, readSession, type PayRequest, type P
 import { collectPayment, fieldOfPath, type FieldErrors } from "./form";
 import { linkStyles } from "./pay-link.styles";
 import { linkStringsFor, type LinkStrings } from "./strings";
-import { newIdempotencyKey } from "../idempotency-key";
+import { newIdempotencyKey } from "../../../shared/idempotency-key";
 
 type Phase = "loading" | "form" | "submitting" | "paying" | "unpayable" | "error";
 type OpenSession = Session & { clientSecret: string };

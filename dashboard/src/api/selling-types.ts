@@ -5,11 +5,11 @@
  * bundle, and the interface cannot drift from what `/v1` answers.
  */
 import type { z } from "zod";
-import type { Page } from "../../../../worker/lib/pagination";
-import type { SellerOverviewSchema } from "../../../../worker/schemas/dashboard";
-import type { HeldUse, PaymentLink } from "../../../../worker/schemas/payment-link";
-import type { Seller } from "../../../../worker/schemas/seller";
-import type { Invoice, Subscription } from "../../../../worker/schemas/subscription";
+import type { Page } from "../../../worker/lib/pagination";
+import type { SellerOverviewSchema } from "../../../worker/schemas/dashboard";
+import type { HeldUse, PaymentLink } from "../../../worker/schemas/payment-link";
+import type { Seller } from "../../../worker/schemas/seller";
+import type { Invoice, Subscription } from "../../../worker/schemas/subscription";
 
 export type { HeldUse, Invoice, PaymentLink, Seller, Subscription };
 

@@ -28,7 +28,7 @@ import { emit } from "../events";
 import { parseAmount } from "../format";
 import { linkFormStyles } from "./dashboard-link-form.styles";
 import { field, type FieldErrors } from "../forms/field";
-import { newIdempotencyKey } from "../../idempotency-key";
+import { newIdempotencyKey } from "../../../shared/idempotency-key";
 
 /** Where the server's field paths show. */
 const FIELD_OF: Record<string, string> = { name: "name", amountInCents: "amount", paymentMethods: "methods", maxUses: "maxUses" };

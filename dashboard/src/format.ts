@@ -1,13 +1,13 @@
 /**
  * How the dashboard writes amounts and times, in the page's language: amounts (integer minor
  * units) through the service's one formatter (shared/money.ts), times in the browser's own zone.
- * Amounts typed by the member are read by the link checkout's parser ("49,90", "1.234,56"). The
+ * Amounts typed by the member are read by the link checkout's parser (shared/parse-amount.ts) ("49,90", "1.234,56"). The
  * overview's days are UTC days (docs/dashboards.md), written as such.
  */
-import { formatMoney } from "../../../shared/money";
+import { formatMoney } from "../../shared/money";
 import { LOCALE } from "./i18n/locale";
 
-export { parseAmount } from "../link/form";
+export { parseAmount } from "../../shared/parse-amount";
 
 /** `1990, "BRL"` → `R$ 19,90` (pt-BR) or `R$19.90` (en). */
 export const money = (amount: number, currency: string) => formatMoney(amount, currency, LOCALE);

@@ -23,8 +23,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveForLive, checkPage, expectClean, openMember as openMemberIn, PAGE_CSP, register as registerAt, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
-import { startServer, type TestServer } from "./servers";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import { startServer, type TestServer } from "../../test/browser/servers";
 
 let suite: BrowserSuite;
 let host: GatewayHost;

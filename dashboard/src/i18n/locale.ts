@@ -4,7 +4,7 @@
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
  * selling, developers and team sections, live access and passkeys), joined here into one object.
  */
-import type { Locale } from "../../locale";
+import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
 import { accessPtBR } from "./access.pt-br";
 import { developersEn, type DeveloperStrings } from "./developers.en";

@@ -5,11 +5,11 @@
  * domain functions' results), imported as types only.
  */
 import type { z } from "zod";
-import type { createKeyPair, listKeys, rollKey } from "../../../../worker/domain/dashboard/keys";
-import type { reinviteMember } from "../../../../worker/domain/team/manage-members";
-import type { EventFeedSchema, ReplayRequestSchema, ReplayResultSchema } from "../../../../worker/schemas/event";
-import type { TeamMemberInvitedSchema, TeamMemberSchema } from "../../../../worker/schemas/team";
-import type { Delivery, NotificationSettingsSchema, Webhook, WebhookWithSecretSchema } from "../../../../worker/schemas/webhook";
+import type { createKeyPair, listKeys, rollKey } from "../../../worker/domain/dashboard/keys";
+import type { reinviteMember } from "../../../worker/domain/team/manage-members";
+import type { EventFeedSchema, ReplayRequestSchema, ReplayResultSchema } from "../../../worker/schemas/event";
+import type { TeamMemberInvitedSchema, TeamMemberSchema } from "../../../worker/schemas/team";
+import type { Delivery, NotificationSettingsSchema, Webhook, WebhookWithSecretSchema } from "../../../worker/schemas/webhook";
 
 export type { Delivery, Webhook };
 

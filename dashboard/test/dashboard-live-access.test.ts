@@ -23,7 +23,7 @@ import { createClient } from "@libsql/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
+import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
 
 let suite: BrowserSuite;
 let host: GatewayHost;

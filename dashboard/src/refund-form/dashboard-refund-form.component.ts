@@ -24,7 +24,7 @@ import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
 import { money, parseAmount } from "../format";
 import { refundFormStyles } from "./dashboard-refund-form.styles";
-import { newIdempotencyKey } from "../../idempotency-key";
+import { newIdempotencyKey } from "../../../shared/idempotency-key";
 
 /** The refund form, `<dashboard-refund-form>`. */
 export class DashboardRefundForm extends DashboardElement {

@@ -1,9 +1,9 @@
 /**
- * widget/src/idempotency-key.ts: the pay button's Idempotency-Key, also where `crypto.randomUUID`
+ * shared/idempotency-key.ts: the pay button's Idempotency-Key, also where `crypto.randomUUID`
  * is missing (a page on a plain-http LAN address is not a secure context).
  */
 import { describe, expect, it } from "vitest";
-import { newIdempotencyKey } from "../../widget/src/idempotency-key";
+import { newIdempotencyKey } from "../../shared/idempotency-key";
 
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -16,7 +16,7 @@
  */
 import { html, nothing } from "lit";
 import { property, query, state } from "lit/decorators.js";
-import { ALL_EVENTS, EVENT_TYPES } from "../../../../shared/events";
+import { ALL_EVENTS, EVENT_TYPES } from "../../../shared/events";
 import { DashboardApiError } from "../api/client";
 import { createWebhook } from "../api/developers";
 import type { WebhookDraft } from "../api/developers-types";

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import { expect } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { approveSellerForLive, rotateSellerKeys } from "../../worker/domain/sellers";
-import type { GatewayHost } from "./gateway-host";
+import type { GatewayHost } from "../../test/browser/gateway-host";
 
 export const RESULTS = join(__dirname, "../../test-results");
 export const WAIT = { timeout: 30_000 };

@@ -16,7 +16,7 @@
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, query, state } from "lit/decorators.js";
-import { ALL_EVENTS } from "../../../../shared/events";
+import { ALL_EVENTS } from "../../../shared/events";
 import { deleteWebhook, listWebhooks, testWebhook } from "../api/developers";
 import type { Webhook } from "../api/developers-types";
 import type { Mode } from "../api/types";

@@ -23,7 +23,7 @@
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../../shared/payments";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
 import { DashboardApiError } from "../api/client";
 import { listPayments } from "../api/endpoints";
 import type { Mode, PaymentsFilters, PaymentsPage } from "../api/types";

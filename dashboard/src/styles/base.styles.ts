@@ -1,12 +1,12 @@
 /**
- * What every dashboard element shares, after the widget's theme (widget/src/theme.styles.ts: the
+ * What every dashboard element shares, after the widget's theme (shared/ui/theme.styles.ts: the
  * colour properties, the button, the focus ring, `.visually-hidden`): headings, links, form
  * fields, alerts, status badges and tables that scroll inside their own region rather than
  * widening a 375 px page. Lit adopts these as constructed stylesheets, which the page's strict
  * CSP (`style-src 'self'`, no inline style) allows.
  */
 import { css } from "lit";
-import { themeStyles } from "../../theme.styles";
+import { themeStyles } from "../../../shared/ui/theme.styles";
 
 export const baseStyles = [
   themeStyles,

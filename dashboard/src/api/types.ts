@@ -4,10 +4,10 @@
  * envelope (worker/lib/pagination.ts), imported as types only: nothing of the server reaches the
  * bundle, and the interface cannot drift from what `/v1` documents.
  */
-import type { paymentTimeline } from "../../../../worker/domain/dashboard/payment-timeline";
-import type { listSessions } from "../../../../worker/domain/dashboard/sessions";
-import type { Page } from "../../../../worker/lib/pagination";
-import type { Refund, Transaction } from "../../../../worker/schemas/transaction";
+import type { paymentTimeline } from "../../../worker/domain/dashboard/payment-timeline";
+import type { listSessions } from "../../../worker/domain/dashboard/sessions";
+import type { Page } from "../../../worker/lib/pagination";
+import type { Refund, Transaction } from "../../../worker/schemas/transaction";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 
 export type { Refund, Transaction };
@@ -19,7 +19,7 @@ export type Mode = "test" | "live";
 export type Profile = "OWNER" | "ADMIN" | "FINANCE" | "OPERATION";
 
 /** What a member may do (the server's one table); the interface hides what is not listed, the server enforces it. */
-export type { Permission } from "../../../../worker/domain/dashboard/permissions";
+export type { Permission } from "../../../worker/domain/dashboard/permissions";
 
 /** A team member as the dashboard's API shows one. */
 export interface Member {

@@ -12,7 +12,7 @@
  */
 import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
-import { EVENT_TYPES } from "../../../../shared/events";
+import { EVENT_TYPES } from "../../../shared/events";
 import { readNotificationSettings, saveNotificationSettings } from "../api/developers";
 import type { NotificationSettings } from "../api/developers-types";
 import type { Mode } from "../api/types";

@@ -7,7 +7,7 @@
  * opens that payment instead of searching. The server's refusals (400 VALIDATION_FAILED) name the
  * query's parameters in `errors[].path`, which are the form's field names.
  */
-import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../../shared/payments";
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
 import type { FieldProblem } from "../api/client";
 import type { PaymentsFilters } from "../api/types";
 import { parseAmount } from "../format";
