@@ -155,6 +155,12 @@ export class PayLink extends PayElement {
     return linkStringsFor(this.resolvedLocale);
   }
 
+  /** Focus goes to the first field marked invalid, whose error is read with it. */
+  private async focusInvalid(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
   private async submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const link = this.link;
@@ -165,9 +171,7 @@ export class PayLink extends PayElement {
     this.errors = errors;
     if (!body) {
       this.alert = s.fixErrors;
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
+      return this.focusInvalid();
     }
     const sent = JSON.stringify(body);
     if (this.attempt?.body !== sent) this.attempt = { key: newIdempotencyKey(), body: sent };
@@ -184,6 +188,7 @@ export class PayLink extends PayElement {
         const { fields, other } = problemMessages(err.errors, link, s, (cents) => formatAmount(cents, link.currency, this.resolvedLocale));
         this.errors = fields;
         this.alert = other ? s.notAccepted : s.fixErrors;
+        await this.focusInvalid();
       } else if (err instanceof GatewayError && err.code === "RATE_LIMITED") {
         // The link's cap on unpaid charges per address or document (docs/payment-links.md): the form stays.
         this.alert = s.tooManyUnpaid;
