@@ -68,10 +68,9 @@ export function createBcbPixAutomatico(config: BcbPixClientConfig): PixAutomatic
     createCharge: (request) =>
       guarded(async () => {
         const answer = await callApi(api, "PUT", pathOf("cobr", checkTxid(request.txid)), recurringChargeBody(request));
-        if (answer.status < 300) return recurringChargeFromAnswer(jsonOf(answer));
-        if (!ALREADY_THERE.has(answer.status)) return recurringChargeFromAnswer(bodyOf(answer));
+        if (answer.status < 300 || !ALREADY_THERE.has(answer.status)) return recurringChargeFromAnswer(bodyOf(answer));
         // Refused: perhaps an earlier attempt whose answer was lost created it. Ours when it is the
-        // same recurrence, amount and due date.
+        // same recurrence, amount and due date; none there: the refusal stands (bodyOf throws it).
         const found = await readCharge(request.txid);
         if (!found) return recurringChargeFromAnswer(bodyOf(answer));
         if (found.recurrenceId !== request.recurrenceId || found.amount !== request.amount || found.dueDate !== request.dueDate) {
