@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CallbackBodyError, parseCobrCallback, parseRecCallback } from "../../worker/connectors/bcb-pix/automatico-callbacks";
-import { ATTEMPT_KINDS, ATTEMPT_STATUSES, CANCELLERS, COBR_STATUSES, PUSH_STATUSES, REC_STATUSES, recurrenceBody, recurringChargeBody } from "../../worker/connectors/bcb-pix/automatico-mapping";
+import { ATTEMPT_KINDS, ATTEMPT_STATUSES, CANCELLERS, COBR_STATUSES, PUSH_STATUSES, REC_STATUSES } from "../../worker/connectors/bcb-pix/automatico-mapping";
+import { recurrenceBody, recurringChargeBody } from "../../worker/connectors/bcb-pix/automatico-requests";
 import { InvalidRequestError } from "../../worker/connectors/bcb-pix/mapping";
 import { DOCUMENT_PATH } from "../../worker/connectors/bcb-pix/simulator/schema";
 

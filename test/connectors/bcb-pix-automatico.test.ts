@@ -127,11 +127,15 @@ describe("recurrences", () => {
     expect(await automatico.getRecurrence(rec.id)).toMatchObject({ status: "APPROVED", journey: "JORNADA_3" });
   });
 
-  it("the payer's rejection and cancellation arrive with their codes and who cancelled; the receiver's cancel is RECEIVER", async () => {
+  it("the payer's rejection, silence (EXPIRADA) and cancellation arrive with their codes and who cancelled; the receiver's cancel is RECEIVER", async () => {
     const psp = connect();
     const rejected = await psp.createRecurrence(recurrence({ amount: { kind: "VARIABLE", minimum: 1000 } }));
     await control(`/rec/${rejected.id}/reject`);
     expect(parseRecCallback((await hooks.next()).body)[0]).toMatchObject({ status: "REJECTED", ending: { code: "AP13" } });
+
+    const unanswered = await psp.createRecurrence(recurrence());
+    await control(`/rec/${unanswered.id}/expire`);
+    expect(parseRecCallback((await hooks.next()).body)).toEqual([{ id: unanswered.id, status: "EXPIRED", journey: null }]);
 
     const { rec } = await approved();
     await control(`/rec/${rec.id}/cancel`);

@@ -12,7 +12,8 @@
 import { PspRejectedError } from "../../lib/acquirer";
 import type { PixAutomaticoPsp, PspRecurringCharge } from "../../lib/pix-automatico";
 import { asPortErrors, callApi, failOn, jsonOf, pathOf, type ApiAnswer, type ApiOptions } from "./api";
-import { checkRecId, pushBody, pushFromAnswer, recurrenceBody, recurrenceFromAnswer, recurringChargeBody, recurringChargeFromAnswer } from "./automatico-mapping";
+import { pushFromAnswer, recurrenceFromAnswer, recurringChargeFromAnswer } from "./automatico-mapping";
+import { checkRecId, pushBody, recurrenceBody, recurringChargeBody } from "./automatico-requests";
 import type { BcbPixClientConfig } from "./client";
 import { InvalidRequestError, MalformedAnswerError } from "./mapping";
 import { createAccessTokens } from "./oauth";

@@ -182,7 +182,7 @@ export function createAutomatico(deps: AutomaticoDeps, fail: ControlFailure) {
     return { cobr: cobrView(cobr, true), callback: await notify("cobr", cobrNote(cobr)) };
   }
 
-  async function endRec(idRec: string, action: "approve" | "reject" | "cancel", journey?: string) {
+  async function endRec(idRec: string, action: "approve" | "reject" | "cancel" | "expire", journey?: string) {
     const rec = recs.get(idRec);
     if (!rec) throw fail(404, `no rec ${idRec}`);
     if (action === "approve") {
@@ -196,6 +196,10 @@ export function createAutomatico(deps: AutomaticoDeps, fail: ControlFailure) {
       if (rec.status !== "CRIADA") throw fail(409, `rec ${idRec} is ${rec.status}`);
       rec.encerramento = { rejeicao: { codigo: "AP13", descricao: "Recorrência rejeitada pelo usuário pagador (simulado)." } };
       setRec(rec, "REJEITADA");
+    } else if (action === "expire") {
+      // The payer never answered: the document's EXPIRADA carries no encerramento.
+      if (rec.status !== "CRIADA") throw fail(409, `rec ${idRec} is ${rec.status}`);
+      setRec(rec, "EXPIRADA");
     } else {
       if (rec.status !== "CRIADA" && rec.status !== "APROVADA") throw fail(409, `rec ${idRec} is ${rec.status}`);
       rec.encerramento = { cancelamento: { solicitante: "USUARIO_PAGADOR", codigo: "SLDB", descricao: "Recorrência cancelada pelo usuário pagador (simulado)." } };
@@ -262,10 +266,11 @@ export function createAutomatico(deps: AutomaticoDeps, fail: ControlFailure) {
 
   return {
     handlers,
-    /** The payer's bank: approve (journey: the one it took), reject or cancel a recurrence; its callback is awaited. */
+    /** The payer's bank: approve (journey: the one it took), reject, cancel or let expire a recurrence; its callback is awaited. */
     approveRec: (idRec: string, journey?: string) => endRec(idRec, "approve", journey),
     rejectRec: (idRec: string) => endRec(idRec, "reject"),
     cancelRec: (idRec: string) => endRec(idRec, "cancel"),
+    expireRec: (idRec: string) => endRec(idRec, "expire"),
     /** Ends the charge instruction's scheduled attempt; its callback is awaited. */
     settleCobr,
     callbacks: () => structuredClone(sent),

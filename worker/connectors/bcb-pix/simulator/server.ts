@@ -116,10 +116,11 @@ export interface PspSimulatorControl {
     approveRec(idRec: string, journey?: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
     rejectRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
     cancelRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    expireRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
     settleCobr(txid: string, outcome: CobrOutcome): Promise<{ cobr: Record<string, unknown>; callback?: AutomaticoCallback }>;
     callbacks(): AutomaticoCallback[];
   };
-  /** Forgets charges, Pix, devoluções, webhooks, failure rules and records; issued tokens stay valid. */
+  /** Forgets charges, Pix, devoluções, webhooks, PIX Automático's locations, recs, cobrs and their webhooks, failure rules and records; issued tokens stay valid. */
   reset(): void;
 }
 
@@ -915,6 +916,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       approveRec: automatico.approveRec,
       rejectRec: automatico.rejectRec,
       cancelRec: automatico.cancelRec,
+      expireRec: automatico.expireRec,
       settleCobr: automatico.settleCobr,
       callbacks: automatico.callbacks,
     },
@@ -941,9 +943,10 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       if (post && (m = /^\/cob\/([^/]+)\/pay$/.exec(path))) return answer(200, await controlApi.pay(safeDecode(m[1]!), body));
       if (post && (m = /^\/cob\/([^/]+)\/remove$/.exec(path))) return answer(200, (controlApi.removeByPsp(safeDecode(m[1]!)), { ok: true }));
       if (post && (m = /^\/pix\/([^/]+)\/devolucao\/([^/]+)\/settle$/.exec(path))) return answer(200, await controlApi.settleRefund(safeDecode(m[1]!), safeDecode(m[2]!), body.status, body.motivo));
-      if (post && (m = /^\/rec\/([^/]+)\/(approve|reject|cancel)$/.exec(path))) {
+      if (post && (m = /^\/rec\/([^/]+)\/(approve|reject|cancel|expire)$/.exec(path))) {
         const idRec = safeDecode(m[1]!);
-        return answer(200, await (m[2] === "approve" ? controlApi.automatico.approveRec(idRec, body.journey) : m[2] === "reject" ? controlApi.automatico.rejectRec(idRec) : controlApi.automatico.cancelRec(idRec)));
+        const { approveRec, rejectRec, cancelRec, expireRec } = controlApi.automatico;
+        return answer(200, await (m[2] === "approve" ? approveRec(idRec, body.journey) : m[2] === "reject" ? rejectRec(idRec) : m[2] === "cancel" ? cancelRec(idRec) : expireRec(idRec)));
       }
       if (post && (m = /^\/cobr\/([^/]+)\/settle$/.exec(path))) return answer(200, await controlApi.automatico.settleCobr(safeDecode(m[1]!), body.outcome));
       if (req.method === "GET" && path === "/automatico/callbacks") return answer(200, controlApi.automatico.callbacks());
