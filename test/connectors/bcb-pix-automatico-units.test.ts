@@ -62,6 +62,14 @@ describe("callbacks", () => {
     const body = { cobsr: [{ idRec, txid: "t".repeat(32), status: "ATIVA", atualizacao: [], tentativas: [{ dataLiquidacao: "2026-12-01", tipo: "AGND", status: "REJEITADA", endToEndId: "E".repeat(32), atualizacao: [], rejeicao: { codigo: "AM02", descricao: "sem saldo" } }] }] };
     expect(parseCobrCallback(body)).toEqual([{ txid: "t".repeat(32), recurrenceId: idRec, status: "ACTIVE", attempts: [{ kind: "SCHEDULED", settlementDate: "2026-12-01", status: "FAILED", endToEndId: "E".repeat(32), failure: { code: "AM02", description: "sem saldo" } }] }]);
   });
+  it("the document's own callback examples read, though the cobr one breaks its schema (no attempt atualizacao, a date 2024-20-08)", () => {
+    const examples = parse(readFileSync(DOCUMENT_PATH, "utf8")).components.examples;
+    expect(parseRecCallback(examples.recWebhookNotification1.value)).toEqual([{ id: "RR1026652320240821lab77511abf", status: "APPROVED", journey: "JORNADA_3", firstChargeTxid: "r9eFIFmwcZ55Nm4RsKZAAtIvvCrlcNN6" }]);
+    expect(parseCobrCallback(examples.cobRWebhookNotification1.value)).toEqual([
+      { txid: "3136957d93134f2184b369e8f1c0729d", recurrenceId: "RR1234567820240115abcdefghijk", status: "ACTIVE", attempts: [{ kind: "SCHEDULED", settlementDate: "2024-20-08", status: "REQUESTED", endToEndId: "E12345678202406201221abcdef12345" }] },
+    ]);
+  });
+
   it("a malformed body is refused whole, naming what is wrong", () => {
     expect(() => parseRecCallback([])).toThrow(new CallbackBodyError("the callback body must be a JSON object"));
     expect(() => parseRecCallback({ pix: [] })).toThrow('the callback body must carry a list "recs"');

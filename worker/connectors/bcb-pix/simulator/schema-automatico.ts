@@ -67,13 +67,26 @@ export const AUTOMATICO_FIXES: Fix[] = [
   },
   {
     where: "PayloadLocationRecGerada",
-    why: "requires `tipo` but declares it nowhere (it gets PayloadLocationRecSolicitada's `rec`); its location is format uri while locations carry no scheme (as for PayloadLocation in schema.ts)",
+    why: "requires `tipo` but declares it nowhere, and every example of a location leaves it out: it is declared (PayloadLocationRecSolicitada's `rec`) and optional; its location is format uri while locations carry no scheme (as for PayloadLocation in schema.ts)",
     apply(s) {
       const gerada = s.PayloadLocationRecGerada;
-      expectValue([gerada.required.includes("tipo"), "tipo" in gerada.properties, gerada.properties.location.format], [true, false, "uri"], this.where);
+      expectValue([gerada.required, "tipo" in gerada.properties, gerada.properties.location.format], [["id", "location", "tipo", "criacao"], false, "uri"], this.where);
+      gerada.required = ["id", "location", "criacao"];
       gerada.properties.tipo = structuredClone(s.PayloadLocationRecSolicitada.properties.tipo);
       delete gerada.properties.location.format;
       gerada.properties.location.pattern = "^(?![a-zA-Z][a-zA-Z0-9+.-]*://)[\\x21-\\x7e]+$";
+    },
+  },
+  {
+    where: "RecRevisada vinculo.devedor.oneOf",
+    why: "two branches identical but for their descriptions (an object with `nome`), so a devedor matches both and `oneOf` refuses every one: one branch is kept",
+    apply(s) {
+      const devedor = s.RecRevisada.allOf.find((b: Json) => b.properties?.vinculo).properties.vinculo.properties.devedor;
+      // Identical but for their descriptions: the same type, required member and properties.
+      const shape = (b: Json) => JSON.stringify([b.type, b.required, Object.entries(b.properties).map(([k, p]: [string, any]) => [k, p.type, p.maxLength])]);
+      expectValue(devedor.oneOf.map(shape), [shape(devedor.oneOf[0]), shape(devedor.oneOf[0])], this.where);
+      devedor.allOf = [devedor.oneOf[0]];
+      delete devedor.oneOf;
     },
   },
   {
