@@ -174,6 +174,18 @@ describe("charge instructions", () => {
     expect(await psp.createCharge({ txid, recurrenceId: rec.id, amount: 4990, dueDate: due, adjustToBusinessDay: true, receiverAccount: ACCOUNT, info: "Fatura de dezembro" })).toMatchObject({ txid });
   });
 
+  it("a txid the PSP already holds: read back and answered when it is the same instruction, refused when it is another", async () => {
+    const { psp, rec } = await approved();
+    const txid = txidFor(crypto.randomUUID());
+    const asked = { txid, recurrenceId: rec.id, amount: 4990, dueDate: inDays(3), adjustToBusinessDay: true, receiverAccount: ACCOUNT };
+    sim.control.failNext("/cobr/", 1, 503, { afterProcessing: true });
+    await expect(psp.createCharge(asked)).rejects.toMatchObject({ name: "PspUnavailableError" });
+    // The retry differs only in its infoAdicional: the PSP refuses the PUT (400), the connector reads the cobr back.
+    expect(await psp.createCharge({ ...asked, info: "Fatura 12" })).toMatchObject({ txid, status: "ACTIVE", amount: 4990 });
+    await expect(psp.createCharge({ ...asked, amount: 5990 })).rejects.toMatchObject({ status: 400, title: "txid already used" });
+    expect(apiCalls().filter((r) => r.path === `/cobr/${txid}`).map((r) => `${r.method} ${r.status}`)).toEqual(["PUT 503", "PUT 400", "GET 200", "PUT 400", "GET 200"]);
+  });
+
   it("ajusteDiaUtil moves a Saturday due date's settlement to Monday", async () => {
     const { psp, rec } = await approved();
     const saturday = [2, 3, 4, 5, 6, 7, 8].map(inDays).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6)!;
