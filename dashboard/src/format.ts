@@ -2,7 +2,8 @@
  * How the dashboard writes amounts and times, in the page's language: amounts (integer minor
  * units) through the service's one formatter (shared/money.ts), times in the browser's own zone.
  * Amounts typed by the member are read by the link checkout's parser (shared/parse-amount.ts) ("49,90", "1.234,56"). The
- * overview's days are UTC days (docs/dashboards.md), written as such.
+ * overview's days are calendar days of the seller's time zone (docs/dashboards.md), named by the
+ * server as YYYY-MM-DD and written as such.
  */
 import { formatMoney } from "../../shared/money";
 import { LOCALE } from "./i18n/locale";
@@ -19,7 +20,7 @@ export const dateTime = (iso: string | null | undefined) => (iso ? DATE_TIME.for
 
 const DAY = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
 
-/** A UTC day (`2026-11-26`) as the page's short day (`26/11`, `11/26`). */
+/** A calendar day (`2026-11-26`) as the page's short day (`26/11`, `11/26`): read and written in UTC so it never moves. */
 export const day = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
 
 const PERCENT = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 1 });
