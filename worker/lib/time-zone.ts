@@ -14,8 +14,10 @@ const IANA = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** A formatter per zone, keyed by its lowercased name (zones are case-insensitive): at most one per tz database entry. */
 function formatOf(zone: string): Intl.DateTimeFormat {
-  let format = formats.get(zone);
+  const key = zone.toLowerCase();
+  let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
@@ -27,7 +29,7 @@ function formatOf(zone: string): Intl.DateTimeFormat {
       minute: "numeric",
       second: "numeric",
     });
-    formats.set(zone, format);
+    formats.set(key, format);
   }
   return format;
 }

@@ -28,7 +28,8 @@ const paths = {
  */
 const OverviewQuery = DashboardQuerySchema.extend({
   mode: z.string().optional(),
-  days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS).optional(),
+  // One day short of the longest period: a year of local days may hold an extra DST hour.
+  days: z.coerce.number().int().min(1).max(MAX_PERIOD_DAYS - 1).optional(),
 })
   .strict()
   .superRefine((q, ctx) => {
