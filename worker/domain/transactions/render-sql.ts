@@ -32,6 +32,7 @@ export function transactionJsonSql(baseUrl: Placeholder | SQL): SQL<string> {
     'livemode', json(case when ${col(t.livemode)} then 'true' else 'false' end), 'buyerId', ${col(t.buyerId)},
     'customer', json_object('name', ${col(t.customer)} ->> '$.name', 'email', ${col(t.customer)} ->> '$.email',
       'document', ${col(t.customer)} ->> '$.document'),
+    -- endToEndId only when the PIX has one, as toTransaction leaves the key out otherwise.
     'paymentDetails', case when ${col(t.pixQrCode)} is not null and ${col(t.pixLocationId)} is not null and ${col(t.expiresAt)} is not null
       then json_patch(json_object('qrCode', ${col(t.pixQrCode)}, 'qrCodeUrl', ${baseUrl} || ${`${PIX_PATHS.qr}/`} || ${col(t.pixLocationId)},
         'expiresAt', ${col(t.expiresAt)}), case when ${col(t.pixEndToEndId)} <> '' then json_object('endToEndId', ${col(t.pixEndToEndId)}) else '{}' end) end,
