@@ -25,7 +25,9 @@ const stop = stopNodeHost;
 
 /** Runs a command with the host's environment; `port` null: without PORT, as from another shell. */
 function run(cmd: string, args: string[], port: number | null): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { PORT: _, PUBLIC_BASE_URL: __, ...rest } = env(0);
+  const rest: NodeJS.ProcessEnv = { ...env(0) };
+  delete rest.PORT;
+  delete rest.PUBLIC_BASE_URL;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: port === null ? rest : env(port), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -10,6 +10,7 @@ import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../sh
 import { InlineAddressSchema } from "./address";
 import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
 import { CardInputSchema, ThreeDsSchema } from "./card";
+import { REFUND_EXAMPLE, TRANSACTION_EXAMPLE } from "./examples/transactions";
 
 /** The largest amount accepted, in minor units: what a BR Code's amount field can carry. */
 export const MAX_AMOUNT = 999_999_999_999;
@@ -177,7 +178,7 @@ export const RefundSchema = z
     requestedAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable().openapi({ description: "When the acquirer concluded it (COMPLETED or FAILED)." }),
   })
-  .openapi("Refund");
+  .openapi("Refund", { example: REFUND_EXAMPLE });
 
 /** A transaction as returned. */
 export const TransactionSchema = z
@@ -254,7 +255,7 @@ export const TransactionSchema = z
       description: "CUSTOMER: the buyer started the payment (3DS applies to cards). MERCHANT: a subscription's renewal charged on the stored card without the buyer, as card networks allow after an authenticated first payment.",
     }),
   })
-  .openapi("Transaction");
+  .openapi("Transaction", { example: TRANSACTION_EXAMPLE });
 
 export type TransactionCreate = z.infer<typeof TransactionCreateSchema>;
 export type InlineBuyer = z.infer<typeof InlineBuyerSchema>;
