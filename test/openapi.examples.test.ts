@@ -200,16 +200,16 @@ describe("request body examples in /openapi.json", () => {
   }
 });
 
-/** Every JSON response of a 2xx of /v1: the operation, the status and its schema. */
+/** Every JSON response of a 2xx of /v1, and every problem+json of an error: the operation, the status and its schema. */
 function successResponses(document: any): Array<{ where: string; schema: any; example: unknown }> {
   return Object.entries<any>(document.paths)
     .filter(([path]) => path.startsWith("/v1/"))
     .flatMap(([path, item]) =>
       METHODS.filter((method) => item[method]).flatMap((method) =>
         Object.entries<any>(item[method].responses)
-          .filter(([status, response]) => /^2\d\d$/.test(status) && response.content?.["application/json"])
+          .filter(([status, response]) => (/^2\d\d$/.test(status) && response.content?.["application/json"]) || response.content?.["application/problem+json"])
           .map(([status, response]) => {
-            const media = response.content["application/json"];
+            const media = response.content["application/json"] ?? response.content["application/problem+json"];
             return { where: `${item[method].operationId} ${status}`, schema: media.schema, example: media.example ?? exampleOf(document, media.schema) };
           }),
       ),
@@ -235,7 +235,7 @@ function placeholders(value: unknown, path = "$"): string[] {
   if (/(^|[a-z])(amount|Amount|Cents)$|^(amount|volume|fees|net)$/.test(key) && value === 1) out.push(`${path}: ${value}`);
   if (/^currency$/.test(key) && value !== "BRL") out.push(`${path}: ${String(value)}`);
   // Ids are UUIDs, but for the few with a prefix of their kind (a vault's `vault_…`).
-  if (/(^id|Id)$/.test(key) && typeof value === "string" && !UUID.test(value) && !/^[a-z]+_[0-9A-Za-z]{16,}$/.test(value)) out.push(`${path}: ${value} is no UUID`);
+  if (/(^id|Id)$/.test(key) && typeof value === "string" && !UUID.test(value) && !/^[a-z]+_[0-9A-Za-z-]{16,}$/.test(value)) out.push(`${path}: ${value} is no UUID`);
   if (/At$/.test(key) && value !== null && !(typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(value))) out.push(`${path}: ${String(value)} is no ISO date-time`);
   return out;
 }
@@ -246,8 +246,8 @@ describe("response examples in /openapi.json (the reference shows them instead o
   addFormats(ajv);
   ajv.addSchema({ ...doc, $id: "openapi.json" });
 
-  it("every 2xx JSON response of /v1 has an example", () => {
-    expect(responses.length).toBeGreaterThanOrEqual(70);
+  it("every 2xx JSON response and every problem+json of /v1 has an example", () => {
+    expect(responses.filter((r) => / 2\d\d$/.test(r.where)).length).toBeGreaterThanOrEqual(70);
     expect(responses.filter((r) => r.example === undefined).map((r) => r.where)).toEqual([]);
   });
 
