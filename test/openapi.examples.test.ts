@@ -260,6 +260,16 @@ describe("response examples in /openapi.json (the reference shows them instead o
     expect(invalid).toEqual([]);
   });
 
+  it("every component schema's own example validates against it too (a branch of a response's anyOf, an item of a page)", () => {
+    const invalid = Object.entries<any>(doc.components.schemas)
+      .filter(([, schema]) => schema.example !== undefined)
+      .flatMap(([name, schema]) => {
+        const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+        return validate(schema.example) ? [] : [`${name}: ${ajv.errorsText(validate.errors)}`];
+      });
+    expect(invalid).toEqual([]);
+  });
+
   it("no example holds a placeholder: amounts in minor units, BRL, UUID ids, ISO dates", () => {
     expect(responses.flatMap((r) => placeholders(r.example).map((p) => `${r.where} ${p}`))).toEqual([]);
   });

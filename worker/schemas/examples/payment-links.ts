@@ -40,7 +40,7 @@ export const PAYMENT_LINK_EXAMPLE = {
 /** PaymentLinkPublic. */
 export const PAYMENT_LINK_PUBLIC_EXAMPLE = {
   id: "c43f3983-22ae-415e-82bb-579fd6f14f7a",
-  merchant: { name: "Loja Teste Ltda" },
+  merchant: { name: "Loja Teste", legalName: "Loja Teste Ltda", documentType: "CNPJ", document: "11222333000181" },
   name: "Camiseta Azul",
   description: "Camiseta 100% algodão",
   chargeType: "FIXED",
