@@ -107,6 +107,7 @@ export const HELD_USE_RELEASED_EXAMPLE = {
     installments: null,
     maxInstallments: null,
     acquirer: null,
+    authorizationCode: null,
     failureCode: null,
     failureMessage: null,
     clientSecret: "93cacdcd-61dd-455c-9c83-3b618c82f6a6_secret_VHmJbm4dk3NQ01OsIS3q3uwK7jjJr0dy",

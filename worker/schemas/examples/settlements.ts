@@ -54,6 +54,7 @@ export const COMMISSION_SUMMARY_EXAMPLE = {
   transactionCount: 12,
   periodFrom: "2025-12-19T12:00:02.000Z",
   periodTo: "2026-01-18T12:00:02.000Z",
+  timeZone: "America/Sao_Paulo",
 };
 
 /** SellerOverview. */
@@ -61,6 +62,7 @@ export const SELLER_OVERVIEW_EXAMPLE = {
   sellerId: "4983f9b0-6637-44c9-9530-3acb0060460d",
   periodFrom: "2025-12-19T12:00:02.000Z",
   periodTo: "2026-01-18T12:00:02.000Z",
+  timeZone: "America/Sao_Paulo",
   currency: "BRL",
   totals: { count: 4, volume: 13020 },
   byStatus: {

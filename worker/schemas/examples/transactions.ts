@@ -13,6 +13,7 @@ export const REFUND_EXAMPLE = {
   originalAmount: 1990,
   status: "COMPLETED",
   failureReason: null,
+  reason: "Cliente desistiu de um item",
   requestedAt: "2026-01-15T12:00:00.000Z",
   completedAt: "2026-01-15T12:00:02.000Z",
 };
@@ -48,6 +49,7 @@ export const TRANSACTION_EXAMPLE = {
   installments: null,
   maxInstallments: null,
   acquirer: null,
+  authorizationCode: null,
   failureCode: null,
   failureMessage: null,
   clientSecret: "c82422df-70cc-4aae-99b4-f9249be63e47_secret_PAgJmCAgZszEzNVsjz550X5aS2JSp4zE",
