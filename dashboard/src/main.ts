@@ -9,6 +9,7 @@ import { pageStyles } from "./styles/page.styles";
 import "./header/dashboard-header";
 import "./invite/dashboard-invite";
 import "./sign-in/dashboard-sign-in";
+import "./fold/dashboard-fold";
 import "./payments/dashboard-payments";
 import "./payment/dashboard-payment";
 import "./refund-form/dashboard-refund-form";

@@ -141,7 +141,7 @@ describe("live access and a member's own passkeys, in the interface", { timeout:
     const payments = admin.page.waitForResponse((r) => r.url().includes("/dashboard/api/payments?mode=live"));
     await admin.page.getByRole("navigation", { name: "Seções do painel" }).getByRole("link", { name: "Pagamentos", exact: true }).click();
     expect((await payments).status()).toBe(200);
-    await admin.page.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await admin.page.getByText(/^Nenhum pagamento real ainda\./).waitFor();
     await checkPage(admin.page, "live-not-approved");
     await live.uncheck();
     await header.getByText("Dados de teste").waitFor();

@@ -125,7 +125,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(owner, host, host.ownerInvite!);
     ownerEmail = ((await (await me).json()) as { member: { email: string } }).member.email;
     const nav = owner.page.getByRole("navigation", { name: "Seções do painel" });
-    for (const name of ["Visão geral", "Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subsellers", "Registro de auditoria"]) {
+    for (const name of ["Visão geral", "Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subcontas", "Registro de auditoria"]) {
       await nav.getByRole("link", { name, exact: true }).waitFor();
     }
     await owner.page.locator("dashboard-header").getByText("· Proprietário").waitFor();
@@ -520,16 +520,16 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     const sub = await seller.json<{ id: string }>("POST", "/v1/sellers", sellerBody(feePlan.id), 201);
     await seller.json("POST", `/v1/sandbox/sellers/${sub.id}/kyc`, { decision: "approved" }, 200);
     const { page } = owner;
-    await openSection(page, "Subsellers", "/dashboard/sub-sellers");
+    await openSection(page, "Subcontas", "/dashboard/sub-sellers");
     const row = page.getByRole("row").filter({ hasText: "Pao Quente" });
-    await row.getByText("Ativo", { exact: true }).waitFor();
+    await row.getByText("Ativa", { exact: true }).waitFor();
     await checkPage(page, "sub-sellers");
     await row.getByRole("button", { name: "Suspender Pao Quente" }).click();
-    await page.getByRole("dialog", { name: /^Suspender Pao Quente\?/ }).getByRole("button", { name: "Suspender" }).click();
-    await row.getByText("Suspenso", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: /^Suspender a subconta Pao Quente\?/ }).getByRole("button", { name: "Suspender" }).click();
+    await row.getByText("Suspensa", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Reativar Pao Quente" }).click();
-    await page.getByRole("dialog", { name: "Reativar Pao Quente?" }).getByRole("button", { name: "Reativar" }).click();
-    await row.getByText("Ativo", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: "Reativar a subconta Pao Quente?" }).getByRole("button", { name: "Reativar" }).click();
+    await row.getByText("Ativa", { exact: true }).waitFor();
     expectClean(owner);
   });
 
@@ -553,8 +553,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       "webhook.replay": ["Eventos reenviados ao webhook", 1],
       "notification_settings.update": ["Configurações de notificação alteradas", 1],
       "subscription.cancel": ["Assinatura cancelada", 1],
-      "sub_seller.suspend": ["Subseller suspenso", 1],
-      "sub_seller.reactivate": ["Subseller reativado", 1],
+      "sub_seller.suspend": ["Subconta suspensa", 1],
+      "sub_seller.reactivate": ["Subconta reativada", 1],
     };
     await rows.filter({ hasText: "Nova chave de API gerada" }).first().waitFor();
     for (const [label, count] of Object.values(expected)) expect(await rows.filter({ hasText: label }).count(), label).toBe(count);
@@ -572,7 +572,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(operation, host, await seller.invite("OPERATION", "Otávio", "Reis", "otavio@example.com"));
     const nav = page.getByRole("navigation", { name: "Seções do painel" });
     for (const name of ["Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores"]) await nav.getByRole("link", { name, exact: true }).waitFor();
-    for (const name of ["Visão geral", "Equipe", "Subsellers", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+    for (const name of ["Visão geral", "Equipe", "Subcontas", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
 
     await openSection(page, "Links de pagamento", "/dashboard/payment-links");
     const card = page.locator("li.link").filter({ hasText: "Camiseta azul" });

@@ -6,7 +6,7 @@
  * - the seller invites a FINANCE member with its secret key; the member opens the invite link,
  *   creates a passkey and lands on the payments; a PIX charge paid through the sandbox is listed;
  *   they open it and refund part of it (a refund whose answer is lost is sent again with the same
- *   Idempotency-Key and made once; a refusal shows the API's problem detail); they sign out and
+ *   Idempotency-Key and made once; a refusal is said by its problem code in pt-BR); they sign out and
  *   sign in again with the same passkey;
  * - an OPERATION member sees payments but no refund button, and the refund route answers 403
  *   even when called from their page; an ADMIN reads both in the audit log;
@@ -153,7 +153,7 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     const modes: string[] = [];
     page.on("request", (req) => req.url().includes("/dashboard/api/payments") && modes.push(new URL(req.url()).searchParams.get("mode") ?? ""));
     await page.getByRole("switch", { name: "Modo produção" }).check();
-    await page.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await page.getByText(/^Nenhum pagamento real ainda\./).waitFor();
     await page.getByText("Dados reais").waitFor();
     await page.getByRole("switch", { name: "Modo produção" }).uncheck();
     await row(page, "Pedido 1001 — camiseta").waitFor();
@@ -172,7 +172,7 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     expectClean(finance);
   });
 
-  it("FINANCE refunds part of it: a lost answer is retried with the same Idempotency-Key and refunds once; a refusal shows the API's detail", async () => {
+  it("FINANCE refunds part of it: a lost answer is retried with the same Idempotency-Key and refunds once; a refusal is said by its code in pt-BR", async () => {
     const { page } = finance;
     const sent: { key: string; status: number; replayed: string | null }[] = [];
     page.on("response", (res) => {
@@ -208,14 +208,15 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     expect(sent.at(-1)?.key).not.toBe(reached!.key);
     expect((await refundsOf(paymentA)).map((r) => r.amount).sort()).toEqual([1000, 1250]);
 
-    // The seller's server refunds the rest meanwhile: the page's next refund is refused, in the API's words.
+    // The seller's server refunds the rest meanwhile: the page's next refund is refused, said by its code in pt-BR.
     expect((await v1("POST", `/v1/transactions/${paymentA}/refunds`, {})).status).toBe(201);
     const refusal = page.waitForResponse((r) => r.url().includes("/refunds") && r.request().method() === "POST");
     await page.getByLabel("Valor a reembolsar (R$)").fill("5,00");
     await refundConfirmed(page);
     const problem = (await (await refusal).json()) as { code: string; detail: string };
     expect(problem.code).toBe("REFUND_EXCEEDS_AMOUNT");
-    await page.getByRole("alert").filter({ hasText: problem.detail }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "O reembolso passa do valor que ainda pode ser reembolsado." }).waitFor();
+    expect(await page.getByText(problem.detail).count()).toBe(0);
     expect((await refundsOf(paymentA)).length).toBe(3);
     expectClean(finance);
   });

@@ -3,7 +3,7 @@
  * pt-BR otherwise (the service's sellers are Brazilian). Chosen once, when the page loads; amounts
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
  * selling, developers and team sections, live access and passkeys, a payment's refunds and
- * detail), joined here into one object.
+ * detail, the app shell, the API's errors by code), joined here into one object.
  */
 import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
@@ -14,17 +14,21 @@ import { developersEn, type DeveloperStrings } from "./developers.en";
 import { developersPtBR } from "./developers.pt-br";
 import { labelsEn, type LabelStrings } from "./labels.en";
 import { labelsPtBR } from "./labels.pt-br";
+import { problemsEn, type ProblemStrings } from "./problems.en";
+import { problemsPtBR } from "./problems.pt-br";
 import { refundsEn, type RefundStrings } from "./refunds.en";
 import { refundsPtBR } from "./refunds.pt-br";
 import { sellingEn, type SellingStrings } from "./selling.en";
 import { sellingPtBR } from "./selling.pt-br";
+import { shellEn, type ShellStrings } from "./shell.en";
+import { shellPtBR } from "./shell.pt-br";
 import { en, type CoreStrings } from "./strings.en";
 import { ptBR } from "./strings.pt-br";
 import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & RefundStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & RefundStrings & ShellStrings & ProblemStrings;
 
 export type { Locale };
 
@@ -40,5 +44,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...refundsEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...refundsPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...refundsEn, ...shellEn, ...problemsEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...refundsPtBR, ...shellPtBR, ...problemsPtBR };

@@ -30,7 +30,7 @@ export const ptBR: CoreStrings = {
   signInFailed: "Esta chave de acesso não foi reconhecida. Use a que você criou pelo convite ou peça um novo convite.",
   signInCancelled: "A entrada foi cancelada ou o tempo acabou. Tente de novo.",
   sections: "Seções do painel",
-  nav: { overview: "Visão geral", paymentLinks: "Links de pagamento", subscriptions: "Assinaturas", developers: "Desenvolvedores", team: "Equipe", subSellers: "Subsellers" },
+  nav: { overview: "Visão geral", paymentLinks: "Links de pagamento", subscriptions: "Assinaturas", developers: "Desenvolvedores", team: "Equipe", subSellers: "Subcontas" },
   payments: "Pagamentos",
   auditLog: "Registro de auditoria",
   liveMode: "Modo produção",

@@ -19,6 +19,7 @@ import { property, state } from "lit/decorators.js";
 import { readOverview } from "../api/selling";
 import type { Overview } from "../api/selling-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { money, percent } from "../format";
 import { dailyChart, dailyTable } from "./overview-chart";
@@ -88,7 +89,7 @@ export class DashboardOverview extends DashboardElement {
         </select>
       </label>
       <p class="muted" role="status">${this.busy ? s.loading : o ? s.days.zoneNote(zoneName(o.timeZone), o.timeZone) : ""}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, () => void this.load())}
       ${o
         ? html`${this.figures(o)}
             <section aria-labelledby="by-day" class="by-day">

@@ -24,6 +24,7 @@ import { property, state } from "lit/decorators.js";
 import { DashboardApiError } from "../api/client";
 import { readPayment } from "../api/endpoints";
 import type { Mode, PaymentDetail } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { money } from "../format";
 import { PATHS } from "../routing/routes";
@@ -118,7 +119,7 @@ export class DashboardPayment extends DashboardElement {
     const s = this.s;
     return html`<p><a href=${PATHS.payments} @click=${this.follow}>← ${s.backToPayments}</a></p>
       ${this.busy && !this.payment ? html`<p role="status">${s.loading}</p>` : nothing}
-      ${this.alert ? html`<h1>${s.payment}</h1><p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${this.alert ? html`<h1>${s.payment}</h1>${readAlert(this.alert, s, this.alert === s.paymentNotFound ? undefined : () => void this.load())}` : nothing}
       ${this.payment ? this.renderPayment(this.payment) : nothing}`;
   }
 }

@@ -5,10 +5,12 @@
  * zone, become the window [start of the start day, start of the day after the end day) sent as ISO
  * instants; the e-mail is sent as typed (the server matches it in any case). A full payment id
  * opens that payment instead of searching. The server's refusals (400 VALIDATION_FAILED) name the
- * query's parameters in `errors[].path`, which are the form's field names.
+ * query's parameters in `errors[].path`, which are the form's field names; each is said by its
+ * `errors[].code` in the page's language.
  */
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
 import type { FieldProblem } from "../api/client";
+import { fieldMessage } from "../api/problem-words";
 import type { PaymentsFilters } from "../api/types";
 import { parseAmount } from "../format";
 import type { FieldErrors } from "../forms/field";
@@ -75,8 +77,8 @@ export function readSearch(data: FormData, s: DashboardStrings, withId: boolean)
 }
 
 /** A 400's refusals shown under the fields they name; null when none names a field of the form. */
-export function searchErrors(problems: readonly FieldProblem[]): FieldErrors | null {
+export function searchErrors(problems: readonly FieldProblem[], s: DashboardStrings): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const p of problems) if ((SEARCH_FIELDS as readonly string[]).includes(p.path) && !errors[p.path]) errors[p.path] = p.message;
+  for (const p of problems) if ((SEARCH_FIELDS as readonly string[]).includes(p.path) && !errors[p.path]) errors[p.path] = fieldMessage(p, s);
   return Object.keys(errors).length > 0 ? errors : null;
 }

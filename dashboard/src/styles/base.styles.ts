@@ -83,6 +83,17 @@ export const baseStyles = [
     .error {
       color: var(--_error);
     }
+    /* A failed read's alert and its "Try again" button (alerts/read-alert.ts), side by side when they fit. */
+    .read-alert {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.5rem 1rem;
+    }
+    .read-alert p {
+      margin: 0;
+    }
     .notice {
       border-color: var(--_ok);
       color: var(--_ok);

@@ -24,6 +24,7 @@ import { cancelSubscription, readSubscription } from "../api/selling";
 import type { SubscriptionWithInvoices } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import { PATHS } from "../routing/routes";
@@ -115,7 +116,7 @@ export class DashboardSubscription extends DashboardElement {
             ${this.canManage && sub.status !== "CANCELLED" ? this.cancelForm(sub) : nothing}`
         : nothing}
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, !sub && this.alert !== t.notFound ? () => void this.load() : undefined)}
       <dashboard-confirm-dialog></dashboard-confirm-dialog>`;
   }
 }

@@ -19,7 +19,7 @@ import type { Subscription, SubscriptionsPage } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
-import { PagedLoader, pager } from "../paging/paged-loader";
+import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { subscriptionsStyles } from "./dashboard-subscriptions.styles";
 
@@ -55,11 +55,11 @@ export class DashboardSubscriptions extends DashboardElement {
   override render() {
     const s = this.s;
     const t = s.subscriptions;
-    const { page, busy, alert } = this.pages;
+    const { page, busy } = this.pages;
     const caption = t.caption(this.mode === "live");
     return html`<h1>${s.nav.subscriptions}</h1>
       <p class="muted" role="status">${busy ? s.loading : page ? t.count(page.totalItems) : ""}</p>
-      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
+      ${alertOf(this.pages, s)}
       ${page && page.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(caption)} tabindex="0">
