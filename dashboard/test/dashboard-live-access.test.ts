@@ -116,9 +116,9 @@ describe("live access and a member's own passkeys, in the interface", { timeout:
     await grant("Igor Lopes", igor);
 
     // The test-only ADMIN's page, read before, still offers Igor a new link: the server refuses it now
-    // (Igor holds live access), and its detail shows on Igor's card.
+    // (Igor holds live access), said by its code (LIVE_ACCESS_REQUIRED) in pt-BR on Igor's card.
     await igorSeenByAdmin.getByRole("button", { name: "Novo link de convite Igor Lopes" }).click();
-    await igorSeenByAdmin.getByRole("alert").filter({ hasText: "only a live key or a member with live access" }).waitFor();
+    await igorSeenByAdmin.getByRole("alert").filter({ hasText: "Isto exige acesso à produção: peça a um proprietário." }).waitFor();
     expect(await admin.page.getByRole("dialog", { name: "Link de convite de Igor" }).count()).toBe(0);
 
     await grant("Tina Teixeira", tina);

@@ -305,7 +305,7 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
       const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/dashboard/api/payments");
       await action();
       const res = await answer;
-      return { status: res.status(), query: Object.fromEntries(new URL(res.url()).searchParams), body: res.status() === 400 ? ((await res.json()) as { code: string; errors: { path: string; message: string }[] }) : undefined };
+      return { status: res.status(), query: Object.fromEntries(new URL(res.url()).searchParams), body: res.status() === 400 ? ((await res.json()) as { code: string; errors: { path: string; code: string; message: string }[] }) : undefined };
     };
     /** The payments shown once the list has loaded: each row's description. */
     const shown = async () => {
@@ -412,7 +412,7 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     expect(calls.length).toBe(asked);
     await checkPage(page, "payments-search-error");
 
-    // What only the server refuses (a day past year 9999): its 400 message under the field its path names.
+    // What only the server refuses (a day past year 9999): its 400 under the field its path names, said by its field code in pt-BR.
     await listed(clear);
     const refused = await listed(async () => {
       await page.getByLabel("Data inicial").fill("10000-01-01");
@@ -421,7 +421,9 @@ describe("the seller dashboard, against npm start", { timeout: 120_000 }, () => 
     expect(refused.status).toBe(400);
     expect(refused.body?.code).toBe("VALIDATION_FAILED");
     expect(refused.body?.errors.map((e) => e.path)).toEqual(["from"]);
-    await list.locator("#from-error").filter({ hasText: refused.body!.errors[0]!.message }).waitFor();
+    expect(refused.body?.errors.map((e) => e.code)).toEqual(["invalid_format"]);
+    await list.locator("#from-error").filter({ hasText: "Este valor não está no formato esperado." }).waitFor();
+    expect(await list.getByText(refused.body!.errors[0]!.message).count()).toBe(0);
     expect(await page.getByLabel("Data inicial").getAttribute("aria-invalid")).toBe("true");
     expect(await list.getByRole("alert").count()).toBe(0);
     expectClean(searcher);

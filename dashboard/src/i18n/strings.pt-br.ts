@@ -134,7 +134,7 @@ export const ptBR: CoreStrings = {
   outcome: "Resultado",
   target: "Alvo",
   ip: "IP",
-  userAgent: "Navegador",
+  userAgent: "Dispositivo",
   outcomes: { ok: "Permitido", denied: "Negado" },
   noAudit: "Nada registrado ainda.",
   forbidden: "Seu perfil não tem acesso a esta página.",
