@@ -91,6 +91,7 @@ export const problemsEn = {
     invalid_year: "Enter a valid year.",
     expired: "This card has expired.",
     invalid_cvv: "The security code has the wrong length.",
+    invalid_time_zone: "Choose a time zone by its name, such as America/Sao_Paulo.",
     invalid_url: "Enter a public https address.",
     invalid_cursor: "This page is no longer available: start from the first page.",
     unknown_event: "This event is not among the last 30 days'.",

@@ -85,6 +85,7 @@ export const problemsPtBR: ProblemStrings = {
     invalid_year: "Informe um ano válido.",
     expired: "Este cartão está vencido.",
     invalid_cvv: "O código de segurança tem o tamanho errado.",
+    invalid_time_zone: "Escolha um fuso horário pelo nome, como America/Sao_Paulo.",
     invalid_url: "Informe um endereço https público.",
     invalid_cursor: "Esta página não está mais disponível: comece pela primeira.",
     unknown_event: "Este evento não está entre os dos últimos 30 dias.",
