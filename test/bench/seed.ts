@@ -129,6 +129,26 @@ async function rewriteViews(db: Client, sourceId: string, replaced: string[]): P
 }
 
 /**
+ * Inserts `count` clones of transaction `sourceId` through `db`, older than it, in chunks; returns
+ * the columns it replaced. Also what a test uses to fill an in-memory database.
+ */
+export async function cloneTransaction(db: Client, sourceId: string, count: number, onProgress: (done: number) => void = () => {}): Promise<string[]> {
+  const { columnList, exprs, replaced } = await cloneExpressions(db, sourceId, count);
+  const sql = `INSERT INTO transactions (${columnList})
+WITH RECURSIVE seq(n) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
+SELECT ${exprs}
+FROM transactions AS src CROSS JOIN seq
+WHERE src.id = ?`;
+  for (let from = 1; from <= count; from += CHUNK) {
+    const to = Math.min(count, from + CHUNK - 1);
+    await db.execute({ sql, args: [from, to, sourceId] });
+    onProgress(to);
+  }
+  await rewriteViews(db, sourceId, replaced);
+  return replaced;
+}
+
+/**
  * Inserts `count` clones of transaction `sourceId` into the database at `dbUrl` (no server may
  * be writing to it), then checkpoints the WAL so the host starts on a plain database file.
  */
@@ -146,18 +166,7 @@ export async function seedTransactions(
     // pages in memory while half a million rows go in.
     await db.execute("PRAGMA synchronous=NORMAL");
     await db.execute("PRAGMA cache_size=-262144");
-    const { columnList, exprs, replaced } = await cloneExpressions(db, sourceId, count);
-    const sql = `INSERT INTO transactions (${columnList})
-WITH RECURSIVE seq(n) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
-SELECT ${exprs}
-FROM transactions AS src CROSS JOIN seq
-WHERE src.id = ?`;
-    for (let from = 1; from <= count; from += CHUNK) {
-      const to = Math.min(count, from + CHUNK - 1);
-      await db.execute({ sql, args: [from, to, sourceId] });
-      onProgress(to);
-    }
-    await rewriteViews(db, sourceId, replaced);
+    const replaced = await cloneTransaction(db, sourceId, count, onProgress);
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     const [total] = await rows(db, "SELECT count(*) AS n FROM transactions");
     return { rows: count, seconds: (performance.now() - started) / 1000, replaced, totalRows: Number(total?.n ?? 0) };
