@@ -9,6 +9,8 @@ import { accessEn, type AccessStrings } from "./access.en";
 import { accessPtBR } from "./access.pt-br";
 import { developersEn, type DeveloperStrings } from "./developers.en";
 import { developersPtBR } from "./developers.pt-br";
+import { findingEn, type FindingStrings } from "./finding.en";
+import { findingPtBR } from "./finding.pt-br";
 import { labelsEn, type LabelStrings } from "./labels.en";
 import { labelsPtBR } from "./labels.pt-br";
 import { sellingEn, type SellingStrings } from "./selling.en";
@@ -19,7 +21,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & FindingStrings;
 
 export type { Locale };
 
@@ -35,5 +37,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...findingEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...findingPtBR };
