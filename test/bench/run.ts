@@ -66,7 +66,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
 }
 
 async function main(): Promise<number> {
-  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks", "billing"]);
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "search", "webhooks", "billing"]);
   if (!opts) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -138,7 +138,7 @@ async function main(): Promise<number> {
   host = await startHost(checkout, dbUrl, psp?.hostEnv ?? {});
   log(`host on ${host.url}, floor on ${floor.server.url}`);
 
-  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey };
+  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey, sellerId: keys.sellerId };
   if (psp) {
     try {
       await connectHost(psp, ctx, dbUrl);
@@ -148,7 +148,7 @@ async function main(): Promise<number> {
       delete ctx.liveApiKey; // the operation then fails on its own, the others run
     }
   }
-  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
+  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name) || (op.group !== undefined && opts.only.includes(op.group)));
   const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
   const wantBilling = opts.only.length === 0 || opts.only.includes("billing");
   const results: OpResult[] = [];

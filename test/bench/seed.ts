@@ -88,6 +88,11 @@ async function cloneExpressions(db: Client, sourceId: string, rowsWanted: number
     revision: () => uuidSql("seq.n"),
     pix_location_id: () => keepNull("pix_location_id", `lower(${uniqueTextSql("seq.n")})`),
     pix_txid: () => keepNull("pix_txid", uniqueTextSql("seq.n")),
+    // The search keys vary as real buyers and cards do, so a search finds a few rows, not all:
+    // another name and document each, and last 4 digits shared by 1 in 10,000 (seq.n % 10000).
+    customer_name_search: () => `printf('cliente %07d', seq.n)`,
+    customer_document_digest: () => `lower(hex(randomblob(16)))`,
+    card_last4: () => `printf('%04d', seq.n % 10000)`,
   };
   for (const [col, expr] of Object.entries(known)) if (names.has(col)) replaced.set(col, expr());
 
