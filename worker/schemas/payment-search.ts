@@ -14,13 +14,13 @@ export const PaymentSearchQuery = z.object({
   name: z
     .string()
     .max(120, "is at most 120 characters")
-    .refine((v) => /[\p{L}\p{N}]/u.test(searchName(v)), "must have a letter or digit")
+    .refine((v) => /[\p{L}\p{N}]/u.test(searchName(v)), { message: "must have a letter or digit", params: { code: "invalid_format" } })
     .optional()
     .openapi(param("name", "The buyer's name, by its beginning, in any case and with or without accents (`maria` finds Maria da Silva).", "maria da")),
   document: z
     .string()
     .max(32, "is at most 32 characters")
-    .refine((v) => documentKey(v) !== null, "must be a CPF (11 digits) or a CNPJ (14 characters), with or without punctuation")
+    .refine((v) => documentKey(v) !== null, { message: "must be a CPF (11 digits) or a CNPJ (14 characters), with or without punctuation", params: { code: "invalid_format" } })
     .optional()
     .openapi(param("document", "The buyer's CPF or CNPJ, with or without punctuation: matched through its blind index, exactly.", "529.982.247-25")),
   description: z
