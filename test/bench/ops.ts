@@ -191,8 +191,10 @@ function dashboardSession(ctx: OpContext): Promise<string> {
     expectStatus("search setup", await callApi(ctx, "POST", "/v1/transactions", charge, { "idempotency-key": `bench-search-${Date.now()}` }), 201);
     const invite = await callApi(ctx, "POST", `/v1/sellers/${ctx.sellerId}/team`, JSON.stringify({ email: `bench-${Date.now()}@example.com`, firstName: "Bench", profile: "FINANCE" }));
     expectStatus("search invite", invite, 201);
-    const visitor = new DashboardVisitor((path, init) => fetch(`${ctx.host.url}${path}`, init), new URL(ctx.host.url).origin);
-    const registered = await visitor.register(String(invite.json.inviteUrl));
+    // The dashboard's origin is the one its invite names (the host's public base URL).
+    const inviteUrl = String(invite.json.inviteUrl);
+    const visitor = new DashboardVisitor((path, init) => fetch(`${ctx.host.url}${path}`, init), new URL(inviteUrl).origin);
+    const registered = await visitor.register(inviteUrl);
     if (registered.status !== 201 || !visitor.cookie) throw new Error(`search sign-in: HTTP ${registered.status} ${await registered.text()}`);
     return `pay_dashboard=${visitor.cookie}`;
   })();
