@@ -500,9 +500,9 @@ export const transactions = sqliteTable(
     index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),
     // The dashboard's search (docs/dashboard.md): each key an index range within the seller's mode.
     index("transactions_search_name_idx").on(t.sellerId, t.livemode, t.customerNameSearch, t.createdAt, t.id),
-    index("transactions_search_document_idx").on(t.customerDocumentDigest, t.createdAt, t.id).where(sql`${t.customerDocumentDigest} is not null`),
+    index("transactions_search_document_idx").on(t.sellerId, t.livemode, t.customerDocumentDigest, t.createdAt, t.id).where(sql`${t.customerDocumentDigest} is not null`),
     index("transactions_search_last4_idx").on(t.sellerId, t.livemode, t.cardLast4, t.createdAt, t.id).where(sql`${t.cardLast4} is not null`),
-    index("transactions_search_e2e_idx").on(t.pixEndToEndId).where(sql`${t.pixEndToEndId} is not null`),
+    index("transactions_search_e2e_idx").on(t.sellerId, t.livemode, t.pixEndToEndId, t.createdAt, t.id).where(sql`${t.pixEndToEndId} is not null`),
     // Rows written before migration 0019, for the search-index backfill.
     index("transactions_unindexed_idx").on(t.id).where(sql`${t.customerNameSearch} is null`),
   ],
