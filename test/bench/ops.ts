@@ -48,6 +48,8 @@ export interface Operation {
   name: string;
   /** A name for `--only` that selects it with others (`search`). */
   group?: string;
+  /** Connections to load it with, whatever `--connections` says (a latency target: one request at a time). */
+  connections?: number;
   label: string;
   floor: "insert" | "select";
   target: Target | null;
@@ -208,8 +210,11 @@ function searchOp(name: string, label: string, query: string, expected: (ctx: Op
     group: "search",
     label: `GET /dashboard/api/payments?${query} (${label})`,
     floor: "select",
-    // The issue's figure: the dashboard's search answers in under 100 ms on 500,000 payments.
+    // The issue's figure: the dashboard's search answers in under 100 ms on 500,000 payments. A
+    // person searches one request at a time: measured on one connection, so the p99 is the
+    // search's, not a queue of ten behind two shared cores.
     target: { minRatio: 0, maxP99Ms: 100 },
+    connections: 1,
     expected: [200],
     prepare: async (ctx) => {
       const headers = { cookie: await dashboardSession(ctx) };

@@ -42,7 +42,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
   const label = prepared.label ?? op.label;
   const target = prepared.target === undefined ? op.target : prepared.target;
   const floorRequest = floorSpec(op, prepared.spec, floor);
-  const base = { connections: opts.connections };
+  const base = { connections: op.connections ?? opts.connections };
   const floorLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.floor === "insert" ? [201] : [200] });
   const projectLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.expected });
 
