@@ -40,7 +40,7 @@ export async function customerOf(platform: Platform, scope: Scope, body: Transac
     // Sealed under the same vault: copied as is, never opened (but for a buyer older than its digest).
     customerPii: buyer.pii,
     customerNameSearch: searchName(buyer.name),
-    customerDocumentDigest: buyer.documentDigest ?? (await searchColumns(platform.vault, scope.sellerId, buyer.name, (await openPersonalData(platform.vault, buyer.pii)).documentNumber)).customerDocumentDigest,
+    customerDocumentDigest: buyer.documentDigest || (await searchColumns(platform.vault, scope.sellerId, buyer.name, (await openPersonalData(platform.vault, buyer.pii)).documentNumber)).customerDocumentDigest,
   };
 }
 
