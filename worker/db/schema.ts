@@ -465,6 +465,8 @@ export const transactions = sqliteTable(
     index("transactions_expiry_idx").on(t.status, t.expiresAt),
     // The settlement sweep and the dashboards find paid transactions not yet settled.
     index("transactions_unsettled_idx").on(t.sellerId, t.paidAt).where(sql`${t.settlementId} is null and ${t.paidAt} is not null`),
+    // A settlement's transactions, a page at a time (the dashboard's payout page).
+    index("transactions_settlement_idx").on(t.settlementId, t.createdAt, t.id).where(sql`${t.settlementId} is not null`),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
     // A link's charges for ?paymentLinkId= lists; its pending and paid ones, counted index-only

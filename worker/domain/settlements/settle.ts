@@ -24,7 +24,7 @@ import type { Platform } from "../../platform";
 import type { Settlement } from "../../schemas/settlement";
 import type { Scope } from "../scope";
 import { newEvent, Outbox } from "../events/outbox";
-import { dueBySql, settlementJsonSql, SETTLED_STATUSES, toSettlement, type SettlementRow } from "./schedule";
+import { dueBySql, settlementJsonSql, SETTLED_STATUSES_SQL, toSettlement, type SettlementRow } from "./schedule";
 
 /** At most this many settlements per run; the rest waits for the next minute. */
 export const SETTLEMENT_BATCH = 100;
@@ -36,7 +36,7 @@ interface Group {
   currency: string;
 }
 
-const STATUSES = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+const STATUSES = SETTLED_STATUSES_SQL;
 
 /**
  * The rows a settlement of `g` counts: transactions `t`, refunds `r`, chargebacks `c` (each
