@@ -13,7 +13,6 @@ import { createDb } from "../../worker/db/client";
 import { createCompanySeller, type SellerWithKeys } from "../../worker/domain/sellers";
 import { DashboardVisitor } from "../support/dashboard";
 import { buyerBody } from "../support/fixtures";
-import { planBody } from "../support/subscription-plans";
 import { api, apiJson } from "./api";
 
 const base = inject("baseUrl");
@@ -89,7 +88,7 @@ describe("the dashboard's subscriptions in workerd", () => {
   };
 
   it("name the buyer and the plan, three in as many round trips as one; the detail too; another seller's is 404", async () => {
-    const plan = await asCompany<{ id: string }>("POST", "/v1/subscriptions/plans", 201, planBody({ name: "Plano Workerd", amount: 3990 }));
+    const plan = await asCompany<{ id: string }>("POST", "/v1/subscriptions/plans", 201, { name: "Plano Workerd", amount: 3990, billingInterval: "MONTH", paymentMethods: ["PIX"] });
     const first = await subscribe("Rita Lopes", plan.id);
     await roundTripsOfList(); // warm
     const one = await roundTripsOfList();
@@ -101,7 +100,7 @@ describe("the dashboard's subscriptions in workerd", () => {
     expect(three.n).toBe(one.n);
 
     expect(await read(`/dashboard/api/subscriptions/${first.id}`)).toMatchObject({ id: first.id, buyer: { name: "Rita Lopes" }, plan: { name: "Plano Workerd" }, nextChargeAt: expect.any(String) });
-    const sharedPlan = await apiJson<{ id: string }>("POST", "/v1/subscriptions/plans", 201, planBody());
+    const sharedPlan = await apiJson<{ id: string }>("POST", "/v1/subscriptions/plans", 201, { name: "Plano Compartilhado", amount: 1990, billingInterval: "MONTH", paymentMethods: ["PIX"] });
     const sharedBuyer = await apiJson<{ id: string }>("POST", "/v1/buyers", 201, buyerBody());
     const foreign = await apiJson<{ id: string }>("POST", "/v1/subscriptions", 201, { planId: sharedPlan.id, buyerId: sharedBuyer.id, paymentMethod: "PIX" });
     expect(await read(`/dashboard/api/subscriptions/${foreign.id}`, 404)).toMatchObject({ code: "RESOURCE_NOT_FOUND" });

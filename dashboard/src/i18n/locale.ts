@@ -2,7 +2,7 @@
  * The dashboard's language: en when the browser's language (`navigator.language`) is English,
  * pt-BR otherwise (the service's sellers are Brazilian). Chosen once, when the page loads; amounts
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
- * selling, developers and team sections, live access and passkeys), joined here into one object.
+ * selling, developers and team sections, live access and passkeys, payouts), joined here into one object.
  */
 import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
@@ -11,6 +11,8 @@ import { developersEn, type DeveloperStrings } from "./developers.en";
 import { developersPtBR } from "./developers.pt-br";
 import { labelsEn, type LabelStrings } from "./labels.en";
 import { labelsPtBR } from "./labels.pt-br";
+import { payoutsEn, type PayoutStrings } from "./payouts.en";
+import { payoutsPtBR } from "./payouts.pt-br";
 import { sellingEn, type SellingStrings } from "./selling.en";
 import { sellingPtBR } from "./selling.pt-br";
 import { en, type CoreStrings } from "./strings.en";
@@ -19,7 +21,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & PayoutStrings;
 
 export type { Locale };
 
@@ -35,5 +37,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...payoutsEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...payoutsPtBR };
