@@ -7,6 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { otherCompany, signedInMember } from "../support/dashboard-members";
+import { plansOf } from "../support/dashboards";
 import { createTestContext } from "../support/platform";
 import { expectProblem } from "../support/problem";
 import { cardSale, sweepAt } from "../support/settlements";
@@ -110,5 +111,22 @@ describe("GET /dashboard/api/settlements/{id}", () => {
     expect(size.errors).toEqual([expect.objectContaining({ path: "size", in: "query" })]);
     const operation = await signedInMember(ctx, "OPERATION");
     await expectProblem(await operation.request("GET", `/dashboard/api/settlements/${mine.id}`), 403, "FORBIDDEN");
+  });
+});
+
+describe("the payouts' reads", () => {
+  it("go by index: the unsettled transactions and chargebacks by seller, a settlement's transactions by settlement", async () => {
+    await paidCharge(ctx, 1000);
+    expect(await sweepAt(ctx, "2026-05-05T00:00:00Z")).toBe(1);
+    const [settled] = (await json(await ctx.get("/v1/settlements"))).items;
+    const finance = await signedInMember(ctx, "FINANCE");
+    const balance = await plansOf(ctx.platform.client, "transactions", () => finance.request("GET", "/dashboard/api/balance"), (sql) => sql.includes("from transactions t"));
+    expect(balance).toHaveLength(1);
+    // The only scans: the refunds' partial index (what no settlement has deducted yet) and the grouped days.
+    expect(balance[0]!.filter((line) => line.startsWith("SCAN"))).toEqual(["SCAN r USING INDEX refunds_unsettled_idx", "SCAN (subquery-3)"]);
+    expect(balance[0]).toContainEqual(expect.stringContaining("SEARCH t USING INDEX transactions_unsettled_idx (seller_id=?"));
+    expect(balance[0]).toContainEqual(expect.stringContaining("SEARCH c USING INDEX chargebacks_unsettled_idx (seller_id=?)"));
+    const lines = await plansOf(ctx.platform.client, "transactions", () => finance.request("GET", `/dashboard/api/settlements/${settled.id}`));
+    expect(lines).toEqual([[expect.stringContaining("SEARCH transactions USING INDEX transactions_settlement_idx (settlement_id=?)")]]);
   });
 });

@@ -48,7 +48,13 @@ export interface BalanceSummary {
 
 type UpcomingRow = { day: string; currency: string; n: number; gross: number; fee: number; refunded: number; chargeback: number };
 
-/** The unsettled money of the scope, grouped by the day it is paid on and currency: one query. */
+/**
+ * The unsettled money of the scope, grouped by the day it is paid on and currency: one query, each
+ * part on its partial index of what is not yet settled (the seller's transactions and chargebacks;
+ * the refunds not yet deducted, every seller's, as the sweep reads them each minute: the table has
+ * no seller column, and those rows leave the index once a settlement deducts them; CROSS JOIN keeps
+ * them first, where SQLite would otherwise walk all the seller's transactions).
+ */
 async function upcomingOf(db: Db, scope: Scope, today: string): Promise<UpcomingPayout[]> {
   const lm = scope.livemode ? 1 : 0;
   // The day a transaction's money moves: its due day, or today once that has come.
@@ -61,10 +67,10 @@ async function upcomingOf(db: Db, scope: Scope, today: string): Promise<Upcoming
         where t.seller_id = ${scope.sellerId} and t.settlement_id is null and t.paid_at is not null
           and t.livemode = ${lm} and t.status in (${SETTLED_STATUSES_SQL})
       union all
-      select ${deductedOn}, t.currency, 0, 0, 0, r.amount, 0 from refunds r join transactions t on t.id = r.transaction_id
+      select ${deductedOn}, t.currency, 0, 0, 0, r.amount, 0 from refunds r indexed by refunds_unsettled_idx cross join transactions t on t.id = r.transaction_id
         where r.status = 'COMPLETED' and r.settlement_id is null and t.seller_id = ${scope.sellerId} and t.livemode = ${lm} and t.paid_at is not null
       union all
-      select ${deductedOn}, c.currency, 0, 0, 0, 0, c.amount from chargebacks c join transactions t on t.id = c.transaction_id
+      select ${deductedOn}, c.currency, 0, 0, 0, 0, c.amount from chargebacks c indexed by chargebacks_unsettled_idx join transactions t on t.id = c.transaction_id
         where c.seller_id = ${scope.sellerId} and c.settlement_id is null and c.status in ('OPEN', 'LOST') and c.livemode = ${lm} and t.paid_at is not null
     ) where day is not null
     group by day, currency order by day, currency`);

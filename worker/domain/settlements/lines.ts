@@ -52,8 +52,9 @@ export async function readSettlementLines(db: Db, scope: Scope, id: string, quer
       createdAt: t.createdAt,
     })
     .from(t)
-    // The seller and mode again: the settlement is the scope's, and so must be every row shown.
-    .where(and(eq(t.settlementId, settlement.id), eq(t.sellerId, scope.sellerId), eq(t.livemode, scope.livemode), after))
+    // By the settlement alone (transactions_settlement_idx, in the page's order): it was found in
+    // the scope, and the sweep stamps it only on its own seller's transactions of its mode.
+    .where(and(eq(t.settlementId, settlement.id), after))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(pageLimit(start, query.size))
     .offset(offset);
