@@ -81,6 +81,7 @@ describe("GET /dashboard/api/settlements/{id}", () => {
   it("is /v1's settlement with a page of its transactions and their fees; another seller's, the other mode's or no id is 404", async () => {
     const other = await otherCompany(ctx);
     const debit = await getTx(ctx, (await cardSale(ctx, 2000, "DEBIT_CARD")).id);
+    ctx.platform.clock.advance(1); // newest first: the PIX, then the debit
     const pix = await getTx(ctx, (await paidCharge(ctx, 1500)).id);
     await paidCharge(other, 7000);
     expect(await sweepAt(ctx, "2026-05-06T00:00:00Z")).toBe(2);

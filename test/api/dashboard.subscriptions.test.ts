@@ -71,10 +71,8 @@ describe("the dashboard's subscriptions, named", () => {
     await json(await finance.request("POST", `/dashboard/api/subscriptions/${a.id}/cancel`, {}));
     await json(await finance.request("POST", `/dashboard/api/subscriptions/${b.id}/cancel`, { atPeriodEnd: true }));
     const list = await json(await finance.request("GET", "/dashboard/api/subscriptions"));
-    expect(list.items.map((s: { status: string; nextChargeAt: string | null }) => [s.status, s.nextChargeAt])).toEqual([
-      ["ACTIVE", null],
-      ["CANCELLED", null],
-    ]);
+    const byId = new Map(list.items.map((s: { id: string; status: string; nextChargeAt: string | null }) => [s.id, [s.status, s.nextChargeAt]]));
+    expect(Object.fromEntries(byId)).toEqual({ [a.id]: ["CANCELLED", null], [b.id]: ["ACTIVE", null] });
     await expectProblem(await finance.request("GET", `/dashboard/api/subscriptions/${foreign.id}`), 404, "RESOURCE_NOT_FOUND");
     await expectProblem(await finance.request("GET", `/dashboard/api/subscriptions/${foreign.id}?mode=live`), 404, "RESOURCE_NOT_FOUND");
   });
