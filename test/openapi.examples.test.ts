@@ -102,6 +102,7 @@ const FIXTURES: Record<string, Fixture> = {
   updateWebhook: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
   replayWebhookEvents: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
   updateNotificationSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
+  updateSellerSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
   createSeller: async (ctx) => ({ ids: { feePlanId: await companyFeePlan(ctx.platform.db, ctx.seller.sellerId) } }),
   sandboxDecideKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
   decideSellerKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),

@@ -37,6 +37,7 @@ import { feePlansRoutes } from "./routes/fee-plans";
 import { paymentsConfigRoutes } from "./routes/payments-config";
 import { settlementsRoutes } from "./routes/settlements";
 import { dashboardsRoutes } from "./routes/dashboards";
+import { sellerSettingsRoutes } from "./routes/seller-settings";
 import { sellersRoutes } from "./routes/sellers";
 import { teamRoutes } from "./routes/team";
 import { paymentLinksRoutes } from "./routes/payment-links";
@@ -175,6 +176,7 @@ export function createApp(platform: Platform) {
   app.route("/", threedsPages);
   app.route("/", threedsLivePages);
   app.route("/", sellersRoutes);
+  app.route("/", sellerSettingsRoutes);
   app.route("/", teamRoutes);
   app.route("/", feePlansRoutes);
   app.route("/", settlementsRoutes);

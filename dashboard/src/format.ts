@@ -2,8 +2,9 @@
  * How the dashboard writes amounts and times, in the page's language: amounts (integer minor
  * units) through the service's one formatter (shared/money.ts), times in the browser's own zone.
  * Amounts typed by the member are read by the link checkout's parser (shared/parse-amount.ts) ("49,90", "1.234,56"). The
- * overview's days and the settlements' days are UTC days (docs/dashboards.md, docs/settlements.md),
- * written as such. Where only the day matters (a next charge, a period, a due date) no time is shown.
+ * overview's days are calendar days of the seller's time zone (docs/dashboards.md), named by the
+ * server as YYYY-MM-DD and written as such; the settlements' days are UTC days (docs/settlements.md).
+ * Where only the day matters (a next charge, a period, a due date) no time is shown.
  */
 import { formatMoney } from "../../shared/money";
 import { LOCALE } from "./i18n/locale";
@@ -35,7 +36,7 @@ export const calendarDay = (day: string) => UTC_DAY.format(new Date(`${day}T00:0
 
 const DAY = new Intl.DateTimeFormat(LOCALE, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
 
-/** A UTC day (`2026-11-26`) as the page's short day (`26/11`, `11/26`). */
+/** A calendar day (`2026-11-26`) as the page's short day (`26/11`, `11/26`): read and written in UTC so it never moves. */
 export const day = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
 
 const PERCENT = new Intl.NumberFormat(LOCALE, { style: "percent", maximumFractionDigits: 1 });

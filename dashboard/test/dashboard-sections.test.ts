@@ -472,7 +472,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     const chart = page.getByRole("img", { name: /^Volume por dia, de \d\d\/\d\d a \d\d\/\d\d/ });
     await chart.waitFor();
     expect(await chart.locator("rect.bar").count()).toBe(7);
-    const today = new Date().toISOString().slice(0, 10);
+    // The overview's days are the seller's (America/Sao_Paulo by default), not UTC's.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     const todayLabel = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
     const table = page.getByRole("table", { name: "Cobranças por dia" });
     await table.getByRole("row").filter({ hasText: todayLabel }).filter({ hasText: /R\$\s77,00/ }).waitFor();

@@ -231,6 +231,18 @@ describe("overview and settlements", () => {
     expect((await changes()).map((r) => `${r.action} ${r.outcome}`)).toEqual(["reports.read denied", "settlements.read denied"]);
   });
 
+  it("days=7 is the last 7 days of the seller's zone, today included: a sale at 23:30 in São Paulo is today's", async () => {
+    ctx.platform.clock.set("2026-05-05T02:30:00Z"); // 4 May, 23:30 in São Paulo
+    await paidCharge(ctx, 2500);
+    const finance = await signedIn("FINANCE");
+    const overview = await json(await finance.request("GET", "/dashboard/api/overview?days=7&mode=test"), 200);
+    expect(overview).toMatchObject({ timeZone: "America/Sao_Paulo", periodFrom: "2026-04-28T03:00:00.000Z", periodTo: "2026-05-05T03:00:00.000Z" });
+    expect(overview.daily).toHaveLength(7);
+    expect(overview.daily.at(-1)).toEqual({ date: "2026-05-04", count: 1, volume: 2500, paidCount: 1, paidAmount: 2500 });
+    const both = await expectProblem(await finance.request("GET", "/dashboard/api/overview?days=7&from=2026-05-01"), 400, "VALIDATION_FAILED");
+    expect(both.errors).toEqual([expect.objectContaining({ path: "days", code: "conflicting_fields" })]);
+  });
+
   it("an invalid period or filter names its field", async () => {
     const finance = await signedIn("FINANCE");
     const format = await expectProblem(await finance.request("GET", "/dashboard/api/overview?from=ontem"), 400, "VALIDATION_FAILED");

@@ -2,7 +2,7 @@
  * Operator CLI (`npm run admin -- <command>`), against the database named by DATABASE_URL
  * (default the Node host's file), migrating it first so it works on a fresh machine.
  *
- *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
+ *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--cnpj CNPJ] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
  *   seller:approve-live --seller ID [--json]
  *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
@@ -13,6 +13,7 @@
  * With --json, stdout carries exactly one JSON object and nothing else.
  */
 import { parseArgs } from "node:util";
+import { isValidCnpj } from "../../shared/documents";
 import { createDb } from "../db/client";
 import { inviteByEmail } from "../domain/dashboard/invites";
 import { PIX_KEY_FORMATS, pixKeyType } from "../domain/pix/receiver-key";
@@ -25,7 +26,7 @@ import { PIX_COMMANDS, PIX_HELP, PIX_USAGE, runPixCommand } from "./pix-commands
 import { UsageError } from "./usage";
 
 const USAGE = `Usage:
-  npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
+  npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--cnpj CNPJ] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]
   npm run admin -- seller:approve-live --seller ID [--json]
   npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
@@ -44,6 +45,8 @@ Commands:
                     --email EMAIL         its e-mail address (required)
                     --city CITY           the merchant city its PIX BR Codes name (required)
                     --fantasy-name NAME   the name buyers see
+                    --cnpj CNPJ           its CNPJ (14 digits, punctuation allowed): shown to
+                                          buyers on its payment links' page
                     --pix-key KEY         the PIX key that receives its payments
   keys:rotate     Issue a new key pair for a seller and revoke the previous one (live keys
                   only for a seller approved for live).
@@ -104,6 +107,7 @@ async function main(argv: string[]) {
       email: { type: "string" },
       city: { type: "string" },
       "pix-key": { type: "string" },
+      cnpj: { type: "string" },
       seller: { type: "string" },
       profile: { type: "string" },
       "first-name": { type: "string" },
@@ -141,9 +145,11 @@ async function main(argv: string[]) {
         if (!city) throw new UsageError("--city is required (the merchant city its PIX charges name)");
         const pixKey = values["pix-key"]?.trim();
         if (pixKey && !pixKeyType(pixKey)) throw new UsageError(`--pix-key must be ${PIX_KEY_FORMATS}`);
+        const cnpj = values.cnpj?.toUpperCase().replace(/[^0-9A-Z]/g, "");
+        if (cnpj !== undefined && !isValidCnpj(cnpj)) throw new UsageError("--cnpj must be a CNPJ with valid check digits");
         const result = await createCompanySeller(
           db,
-          { legalName, email, city, pixKey, fantasyName: values["fantasy-name"], mode },
+          { legalName, email, city, pixKey, cnpj, fantasyName: values["fantasy-name"], mode },
           new Date(),
         );
         print(result, values.json, "Created seller");

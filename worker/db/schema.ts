@@ -98,6 +98,11 @@ export const sellers = sqliteTable(
     /** When the status last changed, and why (a KYC decision, a suspension). */
     statusChangedAt: text("status_changed_at"),
     statusReason: text("status_reason"),
+    /**
+     * The IANA time zone whose days the seller's dashboards count in (docs/dashboards.md); null
+     * is the default, America/Sao_Paulo (domain/time-zone.ts).
+     */
+    timeZone: text("time_zone"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },

@@ -5,7 +5,7 @@
  * is 400 VALIDATION_FAILED, as on every /v1 route.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { merchantNameOf } from "../domain/merchant";
+import { merchantIdentityOf } from "../domain/merchant";
 import { createPaymentLink } from "../domain/payment-links/create";
 import { listHeldUses, releaseHeldUse } from "../domain/payment-links/held-uses";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
@@ -127,7 +127,8 @@ export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
     if (own) return c.json(toPaymentLink(own, platform.config.baseUrl), 200);
     const state = await readLink(platform, id, undefined, "room");
     if (!state) throw notFound("payment link", id);
-    return c.json(toPublicLink(state, await merchantNameOf(platform.db, state.row.sellerId)), 200);
+    const merchant = await merchantIdentityOf(platform, state.row.sellerId);
+    return c.json(toPublicLink(state, merchant ?? { name: "", legalName: "", documentType: null, document: null }), 200);
   })
   .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))
   .openapi(statusRoute("deactivate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "deactivate"), 200))

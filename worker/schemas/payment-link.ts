@@ -158,7 +158,17 @@ export const UNPAYABLE_REASONS = ["INACTIVE", "DRAFT", "EXPIRED", "SOLD_OUT"] as
 export const PaymentLinkPublicSchema = z
   .object({
     id: z.uuid(),
-    merchant: z.object({ name: z.string() }),
+    merchant: z
+      .object({
+        name: z.string().openapi({ example: "Pão Quente", description: "The name buyers know (the fantasy name, else the legal name)." }),
+        legalName: z.string().openapi({ example: "Padaria Pão Quente Ltda" }),
+        documentType: z.enum(["CPF", "CNPJ"]).nullable(),
+        document: z.string().nullable().openapi({
+          example: "11222333000181",
+          description: "Who sells, as Decreto 7.962/2013 asks a shop to show: a CNPJ in full (a company's public registration), a CPF masked; null when the seller has none on file.",
+        }),
+      })
+      .openapi({ description: "The seller: the link's page shows its legal name and CNPJ." }),
     name: z.string(),
     description: z.string().nullable(),
     chargeType: z.enum(["FIXED", "CUSTOMER_CHOICE"]),

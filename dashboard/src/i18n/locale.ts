@@ -7,6 +7,8 @@
 import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
 import { accessPtBR } from "./access.pt-br";
+import { daysEn, type DaysStrings } from "./days.en";
+import { daysPtBR } from "./days.pt-br";
 import { developersEn, type DeveloperStrings } from "./developers.en";
 import { developersPtBR } from "./developers.pt-br";
 import { labelsEn, type LabelStrings } from "./labels.en";
@@ -21,7 +23,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & PayoutStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & PayoutStrings;
 
 export type { Locale };
 
@@ -37,5 +39,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...payoutsEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...payoutsPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...payoutsEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...payoutsPtBR };

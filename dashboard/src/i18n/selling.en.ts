@@ -5,7 +5,6 @@ export const sellingEn = {
   overview: {
     period: "Period",
     lastDays: (days: number) => `Last ${days} days`,
-    utcNote: "Days are UTC days; today is included.",
     volume: "Volume",
     charges: (n: number) => plural(n, "charge", "charges"),
     paid: "Paid",

@@ -7,7 +7,6 @@ export const sellingPtBR: SellingStrings = {
   overview: {
     period: "Período",
     lastDays: (days) => `Últimos ${days} dias`,
-    utcNote: "Os dias são dias UTC; hoje está incluído.",
     volume: "Volume",
     charges: (n) => plural(n, "cobrança", "cobranças"),
     paid: "Pago",
