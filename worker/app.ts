@@ -66,6 +66,8 @@ export const OPENAPI_INFO = {
   info: {
     title: "Pay API",
     version: "1.0.0",
+    // The repository's LICENSE; `identifier` is the SPDX id OpenAPI 3.1 reads instead of a URL.
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     description:
       "The /v1 API of Pay, an open-source payment gateway: PIX charges with dynamic BR Codes and card payments after 3DS " +
       "(the service's own 3DS server), refunds, buyers and a card vault; payment links, with a public checkout a buyer pays " +

@@ -21,6 +21,7 @@ import { approveSellerForLive, createCompanySeller, rotateSellerKeys, type Selle
 import { readNodeConfig } from "../node/config";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
+import { runningHostBaseUrl } from "../node/running-host";
 import { CARDS_COMMANDS, CARDS_HELP, CARDS_USAGE, runCardsCommand } from "./cards-commands";
 import { PIX_COMMANDS, PIX_HELP, PIX_USAGE, runPixCommand } from "./pix-commands";
 import { UsageError } from "./usage";
@@ -63,7 +64,9 @@ Commands:
                     --email EMAIL         the member's e-mail; not on the team yet: added (required)
                     --profile PROFILE     OWNER, ADMIN, FINANCE or OPERATION, for a new member (required)
                     --first-name NAME     a new member's first name (default: the e-mail's local part)
-                  The member's earlier invites stop working.
+                  The member's earlier invites stop working. The link names the host running
+                  on this database file (npm start records its address), else PUBLIC_BASE_URL,
+                  else http://HOST:PORT.
 ${PIX_HELP}${CARDS_HELP}  help            Print this help (also --help, -h).
 
 Options of seller:create and keys:rotate:
@@ -176,7 +179,9 @@ async function main(argv: string[]) {
         if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError("--email must be an email address");
         const profile = PROFILES.find((p) => p === values.profile);
         if (!profile) throw new UsageError(`--profile must be one of ${PROFILES.join(", ")}`);
-        const invited = await inviteByEmail({ db, now: () => new Date(), config: { baseUrl: config.baseUrl } }, values.seller, email, profile, values["first-name"]?.trim() || undefined);
+        // The link names the host running on this database (it recorded its address), else this shell's PORT/PUBLIC_BASE_URL.
+        const baseUrl = runningHostBaseUrl(config.databaseUrl) ?? config.baseUrl;
+        const invited = await inviteByEmail({ db, now: () => new Date(), config: { baseUrl } }, values.seller, email, profile, values["first-name"]?.trim() || undefined);
         if (!invited) throw new UsageError(`No seller with id ${values.seller}`);
         const { member, inviteUrl, inviteExpiresAt } = invited;
         if (values.json) process.stdout.write(`${JSON.stringify({ memberId: member.id, email: member.email, profile: member.profile, inviteUrl, inviteExpiresAt })}\n`);

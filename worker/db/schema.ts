@@ -396,6 +396,8 @@ export const transactions = sqliteTable(
     acquirer: text("acquirer"),
     /** A live card sale: the acquirer's own id of it (Cielo's PaymentId, Rede's tid), which its refunds name. */
     acquirerReference: text("acquirer_reference"),
+    /** An approved card sale: the issuer's authorization code, as the acquirer answered it (what a cardholder's bank asks for). */
+    authorizationCode: text("authorization_code"),
     /**
      * A card decline the issuer said no retry will change (lost, stolen, closed, invalid): a
      * subscription's later attempts do not send the same card again (subscriptions/attempt.ts).
@@ -505,6 +507,8 @@ export const refunds = sqliteTable(
     originalAmount: integer("original_amount").notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull(),
     failureReason: text("failure_reason"),
+    /** Why the seller refunded, in its own words (≤ 200 characters, trimmed); null when none was given. */
+    reason: text("reason"),
     requestedAt: text("requested_at").notNull(),
     completedAt: text("completed_at"),
     /** The settlement that deducted this refund (null until one does). */

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../shared/payments";
 import { TimeZone } from "./time-zone";
 import { Currency } from "./transaction";
+import { COMMISSION_SUMMARY_EXAMPLE, SELLER_OVERVIEW_EXAMPLE } from "./examples/settlements";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
@@ -71,7 +72,7 @@ export const CommissionSummarySchema = z
     periodTo: z.iso.datetime(),
     timeZone: timeZoneField,
   })
-  .openapi("CommissionSummary");
+  .openapi("CommissionSummary", { example: COMMISSION_SUMMARY_EXAMPLE });
 
 const CountAmount = z.object({ count: z.number().int(), amount: z.number().int() });
 const MethodFigures = CountAmount.extend({
@@ -106,4 +107,4 @@ export const SellerOverviewSchema = z
     net: z.number().int().openapi({ description: "Σ net of the paid transactions created in the period − refunds.amount; may be negative." }),
     daily: z.array(DayFigures).openapi({ description: "One entry per day of `timeZone` the period touches, oldest first, days without transactions included." }),
   })
-  .openapi("SellerOverview");
+  .openapi("SellerOverview", { example: SELLER_OVERVIEW_EXAMPLE });

@@ -13,7 +13,7 @@ export const SellerSettingsSchema = z
     sellerId: z.uuid(),
     timeZone: z.string().openapi({ example: "America/Sao_Paulo", description: timeZoneDescription }),
   })
-  .openapi("SellerSettings");
+  .openapi("SellerSettings", { example: { sellerId: "4983f9b0-6637-44c9-9530-3acb0060460d", timeZone: "America/Sao_Paulo" } });
 
 /** PATCH's body: only the sent fields change. */
 export const SellerSettingsPatchSchema = z

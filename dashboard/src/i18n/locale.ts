@@ -3,6 +3,8 @@
  * pt-BR otherwise (the service's sellers are Brazilian). Chosen once, when the page loads; amounts
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
  * selling, developers and team sections, live access and passkeys, payouts), joined here into one object.
+ * selling, developers and team sections, live access and passkeys, a payment's refunds and
+ * detail), joined here into one object.
  */
 import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
@@ -15,6 +17,8 @@ import { labelsEn, type LabelStrings } from "./labels.en";
 import { labelsPtBR } from "./labels.pt-br";
 import { payoutsEn, type PayoutStrings } from "./payouts.en";
 import { payoutsPtBR } from "./payouts.pt-br";
+import { refundsEn, type RefundStrings } from "./refunds.en";
+import { refundsPtBR } from "./refunds.pt-br";
 import { sellingEn, type SellingStrings } from "./selling.en";
 import { sellingPtBR } from "./selling.pt-br";
 import { en, type CoreStrings } from "./strings.en";
@@ -23,7 +27,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & PayoutStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & PayoutStrings & RefundStrings;
 
 export type { Locale };
 
@@ -39,5 +43,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...payoutsEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...payoutsPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...payoutsEn, ...refundsEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...payoutsPtBR, ...refundsPtBR };
