@@ -101,6 +101,8 @@ const ROUTES: Record<string, Entry> = {
 
   "GET /dashboard/api/overview": { kind: "list" },
   "GET /dashboard/api/settlements": { kind: "list" },
+  "GET /dashboard/api/settlements/:id": { kind: "object", params: (_w, r) => ({ id: r.settlementId }) },
+  "GET /dashboard/api/balance": { kind: "list" },
 
   "GET /dashboard/api/keys": { kind: "list" },
   "POST /dashboard/api/keys": { kind: "create" },

@@ -125,7 +125,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(owner, host, host.ownerInvite!);
     ownerEmail = ((await (await me).json()) as { member: { email: string } }).member.email;
     const nav = owner.page.getByRole("navigation", { name: "Seções do painel" });
-    for (const name of ["Visão geral", "Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subsellers", "Registro de auditoria"]) {
+    for (const name of ["Visão geral", "Pagamentos", "Repasses", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subsellers", "Registro de auditoria"]) {
       await nav.getByRole("link", { name, exact: true }).waitFor();
     }
     await owner.page.locator("dashboard-header").getByText("· Proprietário").waitFor();
@@ -472,7 +472,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     const chart = page.getByRole("img", { name: /^Volume por dia, de \d\d\/\d\d a \d\d\/\d\d/ });
     await chart.waitFor();
     expect(await chart.locator("rect.bar").count()).toBe(7);
-    const today = new Date().toISOString().slice(0, 10);
+    // The overview's days are the seller's (America/Sao_Paulo by default), not UTC's.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     const todayLabel = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
     const table = page.getByRole("table", { name: "Cobranças por dia" });
     await table.getByRole("row").filter({ hasText: todayLabel }).filter({ hasText: /R\$\s77,00/ }).waitFor();
@@ -493,9 +494,10 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await seller.json("POST", `/v1/sandbox/transactions/${items[0]!.transactionId}/pay`, undefined, 200);
     const { page } = owner;
     await openSection(page, "Assinaturas", "/dashboard/subscriptions");
-    await page.getByRole("row").filter({ hasText: `Assinatura ${sub.id.slice(0, 8)}` }).getByText("Ativa").waitFor();
+    const row = page.locator(`tr[data-subscription="${sub.id}"]`);
+    await row.getByText("Ativa").waitFor();
     await checkPage(page, "subscriptions");
-    await page.getByRole("link", { name: `Assinatura ${sub.id.slice(0, 8)}` }).click();
+    await row.getByRole("link", { name: "Maria da Silva" }).click();
     await page.waitForURL(`${host.publicBase}/dashboard/subscriptions/${sub.id}`, WAIT);
     await region(page, "Faturas").getByRole("row").filter({ hasText: /R\$\s49,90/ }).filter({ hasText: "Paga" }).waitFor();
     expect(await page.getByRole("radio", { name: /No fim do período atual/ }).isChecked()).toBe(true);
@@ -571,7 +573,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(operation, host, await seller.invite("OPERATION", "Otávio", "Reis", "otavio@example.com"));
     const nav = page.getByRole("navigation", { name: "Seções do painel" });
     for (const name of ["Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores"]) await nav.getByRole("link", { name, exact: true }).waitFor();
-    for (const name of ["Visão geral", "Equipe", "Subsellers", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+    for (const name of ["Visão geral", "Repasses", "Equipe", "Subsellers", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
 
     await openSection(page, "Links de pagamento", "/dashboard/payment-links");
     const card = page.locator("li.link").filter({ hasText: "Camiseta azul" });

@@ -119,7 +119,7 @@ describe("rows older than the search keys", () => {
     const buyerId = await createBuyer(ctx, { documentNumber: "39053344705" });
     ctx.platform.clock.advance(60);
     const saved = await createPix(ctx, { buyer: undefined, buyerId });
-    // As a database migrated to 0019 has them: no keys yet.
+    // As a database migrated to 0022 has them: no keys yet.
     await ctx.platform.db.update(transactions).set({ customerNameSearch: null, customerDocumentDigest: null });
     expect(await found("document=39053344705")).toEqual([]);
     expect((await runScheduledJob(ctx.platform)).sweeps["payments.searchIndex"]).toBe(2);

@@ -42,7 +42,7 @@ export const SWEEPS: Record<string, Sweep> = {
   "idempotency.purge": purgeExpiredKeys,
   "cards.purge": purgeAbandonedCards,
   "pii.seal": sealLegacyPersonalData,
-  // Rows older than the dashboard's search keys (migration 0019), a few batches a minute.
+  // Rows older than the dashboard's search keys (migration 0022), a few batches a minute.
   "payments.searchIndex": (platform) => backfillSearchKeys(platform),
   "webhooks.deliver": sweepDueDeliveries,
   "events.purge": purgeOldEvents,

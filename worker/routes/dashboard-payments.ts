@@ -1,12 +1,14 @@
 /**
  * The dashboard's payments (docs/dashboard.md): the list and one payment as the member's seller's
  * secret key of the chosen mode would see them (searched by the keys of search-filter.ts, and exported
- * as a streamed CSV file), its timeline (events, webhook deliveries), and a refund for the profiles allowed to. The same
+ * as a streamed CSV file; one payment with its `money`: payment-money.ts), its timeline (events,
+ * webhook deliveries), and a refund for the profiles allowed to. The same
  * domain functions as /v1; the refund is idempotent on the interface's Idempotency-Key, kept apart
  * from the seller's own keys, and its audit row is derived from that key.
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { paymentMoney } from "../domain/dashboard/payment-money";
 import { paymentTimeline } from "../domain/dashboard/payment-timeline";
 import { runIdempotently } from "../domain/idempotency/run";
 import { exportCsv } from "../domain/transactions/export-csv";
@@ -69,9 +71,11 @@ export const dashboardPaymentsRoutes = new Hono<AppEnv>()
   })
   .get(paths.one, requirePermission("payments.read"), async (c) => {
     const id = pathId(c, "transaction");
-    const json = await readTransactionJson(c.get("platform"), id, dashboardScope(c));
+    const platform = c.get("platform");
+    const json = await readTransactionJson(platform, id, dashboardScope(c));
     if (json === null) throw notFound("transaction", id);
-    return c.body(json, 200, { "Content-Type": "application/json" });
+    // The /v1 Transaction, with its money (what the buyer paid, fee, refunds, net) beside it.
+    return c.json({ ...(JSON.parse(json) as object), money: await paymentMoney(platform.db, id) });
   })
   .get(paths.timeline, requirePermission("payments.read"), async (c) => c.json(await paymentTimeline(c.get("platform"), dashboardScope(c), pathId(c, "transaction"))))
   .post(paths.refund, requirePermission("payments.refund", (c) => ({ targetType: "transaction", targetId: c.req.param("id") ?? "" })), async (c) => {
@@ -83,7 +87,7 @@ export const dashboardPaymentsRoutes = new Hono<AppEnv>()
     const platform = c.get("platform");
     const keyScope = { ...scope, operation: "refunds.create", key: key.success ? key.data["idempotency-key"] : undefined, namespace: `dashboard:${signed.member.id}` };
     const { key: used, result } = await runIdempotently(platform, keyScope, { transactionId: id, ...body }, (request) =>
-      refundTransaction(platform, { scope, transactionId: id, amount: body.amount, request }),
+      refundTransaction(platform, { scope, transactionId: id, amount: body.amount, reason: body.reason, request }),
     );
     const refund = JSON.parse(result.body) as { id: string; amount: number };
     // One row per refund however often the interface retries it: the id comes from its key.

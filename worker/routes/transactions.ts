@@ -25,6 +25,7 @@ import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/res
 import { idParam } from "../schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
 import { CheckoutTransactionSchema } from "../schemas/checkout";
+import { TRANSACTION_EXAMPLE } from "../schemas/examples/transactions";
 
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");
@@ -74,7 +75,7 @@ const listTransactionsRoute = route("secret", {
     }),
   },
   responses: {
-    200: json(pageEnvelope(TransactionSchema, "TransactionPage"), "A page of transactions."),
+    200: json(pageEnvelope(TransactionSchema, "TransactionPage", TRANSACTION_EXAMPLE), "A page of transactions."),
     ...problemResponses(400, 401),
   },
 });

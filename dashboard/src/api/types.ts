@@ -4,6 +4,7 @@
  * envelope (worker/lib/pagination.ts), imported as types only: nothing of the server reaches the
  * bundle, and the interface cannot drift from what `/v1` documents.
  */
+import type { PaymentMoney } from "../../../worker/domain/dashboard/payment-money";
 import type { paymentTimeline } from "../../../worker/domain/dashboard/payment-timeline";
 import type { listSessions } from "../../../worker/domain/dashboard/sessions";
 import type { Page } from "../../../worker/lib/pagination";
@@ -72,6 +73,12 @@ export interface SignInOptions {
   challengeId: string;
   options: PublicKeyCredentialRequestOptionsJSON;
 }
+
+/**
+ * GET /dashboard/api/payments/{id}: the `/v1` Transaction with its money (what the buyer paid, the
+ * fee, completed refunds, chargebacks and the net after them; null before it is paid).
+ */
+export type PaymentDetail = Transaction & { money: PaymentMoney | null };
 
 /** GET /dashboard/api/payments/{id}/timeline: the payment's events, each with its webhook deliveries. */
 export type Timeline = Awaited<ReturnType<typeof paymentTimeline>>;

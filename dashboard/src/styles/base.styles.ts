@@ -46,7 +46,8 @@ export const baseStyles = [
       font-weight: 600;
     }
     input,
-    select {
+    select,
+    textarea {
       font: inherit;
       min-height: 2.75em;
       padding: 0.5em 0.75em;
@@ -57,7 +58,8 @@ export const baseStyles = [
       box-sizing: border-box;
       max-width: 100%;
     }
-    input[aria-invalid="true"] {
+    input[aria-invalid="true"],
+    textarea[aria-invalid="true"] {
       border-color: var(--_error);
     }
     button.secondary {

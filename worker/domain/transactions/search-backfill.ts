@@ -1,5 +1,5 @@
 /**
- * The search keys of rows written before migration 0019 (search-keys.ts): SQLite has no accent
+ * The search keys of rows written before migration 0022 (search-keys.ts): SQLite has no accent
  * folding and the migration no vault key, so those rows are indexed here, a batch at a time. The
  * scheduled job runs one bounded pass a minute (`payments.searchIndex`, on both hosts);
  * `npm run admin -- payments:search-index` runs it to the end at once (docs/dashboard.md).

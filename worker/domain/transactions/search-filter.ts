@@ -1,7 +1,7 @@
 /**
  * The WHERE of a searched list (the dashboard's payments, `GET /v1/transactions` with filters, the
  * CSV export): always the scope (seller and mode), then each filter asked for. Every search key is
- * an index range of migration 0019 (docs/dashboard.md, "Finding a payment"):
+ * an index range of migration 0022 (docs/dashboard.md, "Finding a payment"):
  *
  * - name: a prefix of `customer_name_search` (transactions_search_name_idx), as a range
  *   [prefix, prefix + U+10FFFF) the index seeks, not a LIKE it could not;
