@@ -44,11 +44,13 @@ describe("the payments CSV", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    const paid = (await (await ctx.get(`/v1/transactions/${evil.id}`)).json()) as { feeAmount: number; netAmount: number };
+    const paid = (await (await ctx.get(`/v1/transactions/${evil.id}`)).json()) as { feeAmount: number; netAmount: number; paymentDetails: { endToEndId: string } };
+    // The sandbox's payer bank gives a paid PIX its E2E id (sandbox-end-to-end-id.ts): the file carries it.
+    expect(paid.paymentDetails.endToEndId).toMatch(/^E99999999\d{12}[A-Za-z0-9]{11}$/);
     expect(text).toBe(
       "\uFEFF" + HEADER +
         `${evil.id};28/02/2026 23:31:00;28/02/2026 23:31:00;PAID;PIX;0,05;${decimalComma(paid.feeAmount)};${decimalComma(paid.netAmount)};` +
-        `"'=HYPERLINK(""http://evil.example"")";'@Mal Feitor;mal@example.com;***.533.447-**;;;;;\r\n` +
+        `"'=HYPERLINK(""http://evil.example"")";'@Mal Feitor;mal@example.com;***.533.447-**;;;;${paid.paymentDetails.endToEndId};\r\n` +
         `${plain.id};28/02/2026 23:30:00;;PENDING;PIX;1234,56;;;"Caneca; azul";"Ana ""Aninha"" Souza";ana@example.com;***.982.247-**;;;;;\r\n`,
     );
   });
