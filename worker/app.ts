@@ -51,6 +51,7 @@ import { dashboardAuditRoutes } from "./routes/dashboard-audit";
 import { dashboardLinksRoutes } from "./routes/dashboard-links";
 import { dashboardSubscriptionsRoutes } from "./routes/dashboard-subscriptions";
 import { dashboardReportsRoutes } from "./routes/dashboard-reports";
+import { dashboardPayoutsRoutes } from "./routes/dashboard-payouts";
 import { dashboardSellersRoutes } from "./routes/dashboard-sellers";
 import { dashboardDevelopersRoutes } from "./routes/dashboard-developers";
 import { dashboardTeamRoutes } from "./routes/dashboard-team";
@@ -199,6 +200,7 @@ export function createApp(platform: Platform) {
   app.route("/", dashboardLinksRoutes);
   app.route("/", dashboardSubscriptionsRoutes);
   app.route("/", dashboardReportsRoutes);
+  app.route("/", dashboardPayoutsRoutes);
   app.route("/", dashboardSellersRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

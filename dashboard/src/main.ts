@@ -19,6 +19,8 @@ import "./once-dialog/dashboard-once-dialog";
 import "./confirm-dialog/dashboard-confirm-dialog";
 import "./timeline/dashboard-timeline";
 import "./overview/dashboard-overview";
+import "./payouts/dashboard-payouts";
+import "./payout/dashboard-payout";
 import "./link-form/dashboard-link-form";
 import "./payment-links/dashboard-payment-links";
 import "./subscriptions/dashboard-subscriptions";

@@ -125,7 +125,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(owner, host, host.ownerInvite!);
     ownerEmail = ((await (await me).json()) as { member: { email: string } }).member.email;
     const nav = owner.page.getByRole("navigation", { name: "Seções do painel" });
-    for (const name of ["Visão geral", "Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subcontas", "Registro de auditoria"]) {
+    for (const name of ["Visão geral", "Pagamentos", "Repasses", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subcontas", "Registro de auditoria"]) {
       await nav.getByRole("link", { name, exact: true }).waitFor();
     }
     await owner.page.locator("dashboard-header").getByText("· Proprietário").waitFor();
@@ -498,9 +498,10 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await seller.json("POST", `/v1/sandbox/transactions/${items[0]!.transactionId}/pay`, undefined, 200);
     const { page } = owner;
     await openSection(page, "Assinaturas", "/dashboard/subscriptions");
-    await page.getByRole("row").filter({ hasText: `Assinatura ${sub.id.slice(0, 8)}` }).getByText("Ativa").waitFor();
+    const row = page.locator(`tr[data-subscription="${sub.id}"]`);
+    await row.getByText("Ativa").waitFor();
     await checkPage(page, "subscriptions");
-    await page.getByRole("link", { name: `Assinatura ${sub.id.slice(0, 8)}` }).click();
+    await row.getByRole("link", { name: "Maria da Silva" }).click();
     await page.waitForURL(`${host.publicBase}/dashboard/subscriptions/${sub.id}`, WAIT);
     await region(page, "Faturas").getByRole("row").filter({ hasText: /R\$\s49,90/ }).filter({ hasText: "Paga" }).waitFor();
     expect(await page.getByRole("radio", { name: /No fim do período atual/ }).isChecked()).toBe(true);
@@ -576,7 +577,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(operation, host, await seller.invite("OPERATION", "Otávio", "Reis", "otavio@example.com"));
     const nav = page.getByRole("navigation", { name: "Seções do painel" });
     for (const name of ["Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores"]) await nav.getByRole("link", { name, exact: true }).waitFor();
-    for (const name of ["Visão geral", "Equipe", "Subcontas", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+    for (const name of ["Visão geral", "Repasses", "Equipe", "Subcontas", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
 
     await openSection(page, "Links de pagamento", "/dashboard/payment-links");
     const card = page.locator("li.link").filter({ hasText: "Camiseta azul" });

@@ -5,7 +5,7 @@
  * the audit log for 50.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-import { callDashboard, queryOf } from "./client";
+import { API_BASE, callDashboard, queryOf } from "./client";
 import type { AuditPage, Me, Member, Mode, PaymentDetail, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, Session, SignInOptions, Timeline, Transaction } from "./types";
 
 /** Payments a page. */
@@ -42,22 +42,14 @@ export const listSessions = () => callDashboard<{ items: Session[] }>("/sessions
 /** Ends every session of the member, this one included (204; the cookie is cleared). */
 export const signOutEverywhere = () => callDashboard<void>("/sign-out-everywhere", { method: "POST" });
 
+/** The search's query parameters (PaymentsFilters' names are the API's) with the mode. */
+const searchParams = ({ cursor: _cursor, ...q }: PaymentsQuery) => ({ ...q });
+
 /** One page of the mode's payments that match the search, newest first. */
-export const listPayments = (q: PaymentsQuery) =>
-  callDashboard<PaymentsPage>(
-    `/payments${queryOf({
-      mode: q.mode,
-      status: q.status,
-      paymentMethod: q.paymentMethod,
-      from: q.from,
-      to: q.to,
-      minAmount: q.minAmount,
-      maxAmount: q.maxAmount,
-      email: q.email,
-      size: PAYMENTS_PAGE_SIZE,
-      cursor: q.cursor,
-    })}`,
-  );
+export const listPayments = (q: PaymentsQuery) => callDashboard<PaymentsPage>(`/payments${queryOf({ ...searchParams(q), size: PAYMENTS_PAGE_SIZE, cursor: q.cursor })}`);
+
+/** Where the mode's payments that match the search download as CSV (streamed by the server). */
+export const paymentsExportUrl = (q: Omit<PaymentsQuery, "cursor">) => `${API_BASE}/payments/export${queryOf(searchParams({ ...q, cursor: null }))}`;
 
 /** One payment, with its refunds. */
 export const readPayment = (paymentId: string, mode: Mode) => callDashboard<PaymentDetail>(`/payments/${id(paymentId)}${queryOf({ mode })}`);

@@ -88,8 +88,8 @@ export type PaymentsPage = Page<Transaction>;
 
 /**
  * The payments search (docs/dashboard.md), each filter left out when unset: a status, a method, a
- * creation window [`from`, `to`) of ISO instants, an amount range in cents (both ends included)
- * and the buyer's e-mail (exact, any case).
+ * creation window [`from`, `to`) of ISO instants, an amount range in cents (both ends included),
+ * the buyer's e-mail (exact, any case) and one search key ("Finding a payment").
  */
 export interface PaymentsFilters {
   status?: Transaction["status"];
@@ -99,6 +99,12 @@ export interface PaymentsFilters {
   minAmount?: number;
   maxAmount?: number;
   email?: string;
+  name?: string;
+  document?: string;
+  description?: string;
+  paymentLinkId?: string;
+  endToEndId?: string;
+  cardLast4?: string;
 }
 
 /** The payments list's query: the mode, the search and the page's cursor (null: the first page). */

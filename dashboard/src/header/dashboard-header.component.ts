@@ -130,6 +130,7 @@ export class DashboardHeader extends DashboardElement {
         <nav part="nav" aria-label=${s.sections}>
           <ul>
             ${this.link(PATHS.overview, "overview", s.nav.overview)} ${this.link(PATHS.payments, "payments", s.payments)}
+            ${this.link(PATHS.payouts, "payouts", s.payouts.title)}
             ${this.link(PATHS.paymentLinks, "payment-links", s.nav.paymentLinks)} ${this.link(PATHS.subscriptions, "subscriptions", s.nav.subscriptions)}
             ${this.link(PATHS.developers, "developers", s.nav.developers)} ${this.link(PATHS.team, "team", s.nav.team)}
             ${this.link(PATHS.subSellers, "sub-sellers", s.nav.subSellers)} ${this.link(PATHS.auditLog, "audit-log", s.auditLog)}

@@ -68,7 +68,6 @@ export const sellingPtBR: SellingStrings = {
   },
   subscriptions: {
     one: "Assinatura",
-    label: (id) => `Assinatura ${id.slice(0, 8)}`,
     caption: (live) => (live ? "Assinaturas reais, mais recentes primeiro" : "Assinaturas de teste, mais recentes primeiro"),
     count: (n) => plural(n, "assinatura", "assinaturas"),
     none: "Nenhuma assinatura ainda.",
@@ -80,7 +79,6 @@ export const sellingPtBR: SellingStrings = {
     endsOn: (at) => `Termina em ${at}, no fim do período atual.`,
     period: (from, to) => `${from} – ${to}`,
     currentPeriod: "Período atual",
-    nextBilling: "Próxima cobrança",
     plan: "Plano",
     buyer: "Comprador",
     trialEnd: "Fim do período de teste",

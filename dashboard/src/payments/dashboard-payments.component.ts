@@ -26,14 +26,14 @@ import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
 import { DashboardApiError } from "../api/client";
-import { listPayments } from "../api/endpoints";
+import { listPayments, paymentsExportUrl } from "../api/endpoints";
 import type { Mode, PaymentsFilters, PaymentsPage } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { field, type FieldErrors } from "../forms/field";
 import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { paymentRows } from "./payment-rows";
-import { readSearch, searchErrors } from "./payment-search";
+import { readSearch, SEARCH_KEYS, searchErrors } from "./payment-search";
 import { paymentsStyles } from "./dashboard-payments.styles";
 
 /** The payments list, `<dashboard-payments>`. */
@@ -41,6 +41,9 @@ export class DashboardPayments extends DashboardElement {
   static override styles = paymentsStyles;
 
   @property({ attribute: false }) mode: Mode = "test";
+
+  /** What the search text is read as (the select's choice), for its hint. */
+  @state() private searchBy = "name";
 
   /** The search applied (the form may hold another until it is applied). */
   @state() private filters: PaymentsFilters = {};
@@ -95,9 +98,14 @@ export class DashboardPayments extends DashboardElement {
     if (form) this.search(form, false);
   };
 
+  private keyChosen = (e: Event) => {
+    this.searchBy = (e.target as HTMLSelectElement).value;
+  };
+
   /** The form was emptied ("Clear"): every payment, from the first page. */
   private cleared = () => {
     this.errors = {};
+    this.searchBy = "name";
     this.filters = {};
     this.pages.first();
   };
@@ -138,6 +146,13 @@ export class DashboardPayments extends DashboardElement {
       ${field("maxAmount", q.maxAmount, text("maxAmount", "text", "decimal"), e)}
       ${field("email", q.email, text("email", "email", "email"), e)}
       ${field(
+        "searchBy",
+        s.finding.searchBy,
+        html`<select id="searchBy" name="searchBy" @change=${this.keyChosen}>${SEARCH_KEYS.map((k) => option(k, s.finding.keys[k] ?? k, this.searchBy))}</select>`,
+        e,
+      )}
+      ${field("searchText", s.finding.searchText, text("searchText", "search"), e, s.finding.hints[this.searchBy])}
+      ${field(
         "paymentId",
         q.paymentId,
         html`<input id="paymentId" name="paymentId" autocomplete="off" spellcheck="false" aria-invalid=${invalid("paymentId")} aria-describedby="paymentId-hint paymentId-error" />`,
@@ -147,6 +162,7 @@ export class DashboardPayments extends DashboardElement {
       <div class="actions">
         <button type="submit">${q.submit}</button>
         <button type="reset" class="secondary">${q.clear}</button>
+        <a class="export" href=${paymentsExportUrl({ mode: this.mode, ...f })} download title=${s.finding.exportHint}>${s.finding.exportCsv}</a>
       </div>
     </form>`;
   }

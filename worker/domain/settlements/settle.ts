@@ -25,7 +25,7 @@ import type { Settlement } from "../../schemas/settlement";
 import type { Scope } from "../scope";
 import { newEvent, Outbox } from "../events/outbox";
 import { netSql } from "./net";
-import { dueBySql, settlementJsonSql, SETTLED_STATUSES, toSettlement, type SettlementRow } from "./schedule";
+import { dueBySql, settlementJsonSql, SETTLED_STATUSES_SQL, toSettlement, type SettlementRow } from "./schedule";
 
 /** At most this many settlements per run; the rest waits for the next minute. */
 export const SETTLEMENT_BATCH = 100;
@@ -40,7 +40,7 @@ interface Group {
 /** The settlement's net, from its sums below (net.ts: the formula a payment's page shows too). */
 const NET = netSql({ gross: sql`tx.gross`, fee: sql`tx.fee`, refunded: sql`rf.total`, chargedBack: sql`cb.total` });
 
-const STATUSES = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+const STATUSES = SETTLED_STATUSES_SQL;
 
 /**
  * The rows a settlement of `g` counts: transactions `t`, refunds `r`, chargebacks `c` (each
