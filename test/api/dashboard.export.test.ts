@@ -55,6 +55,21 @@ describe("the payments CSV", () => {
     );
   });
 
+  it("writes its dates on the seller's clock: UTC once the seller's time zone is UTC", async () => {
+    const sale = await createPix(ctx, { description: "Fuso" });
+    const settings = await ctx.patch(`/v1/sellers/${ctx.seller.sellerId}/settings`, { timeZone: "UTC" });
+    expect(settings.status, await settings.clone().text()).toBe(200);
+    try {
+      const text = await (await owner.request("GET", "/dashboard/api/payments/export?description=Fuso")).text();
+      const created = new Date((await (await ctx.get(`/v1/transactions/${sale.id}`)).json()).createdAt as string);
+      const utc = `${created.toISOString().slice(8, 10)}/${created.toISOString().slice(5, 7)}/${created.toISOString().slice(0, 4)} ${created.toISOString().slice(11, 19)}`;
+      const fields = text.split("\r\n")[1]!.split(";");
+      expect([fields[0], fields[1], fields[3], fields[8]]).toEqual([sale.id, utc, "PENDING", "Fuso"]);
+    } finally {
+      await ctx.patch(`/v1/sellers/${ctx.seller.sellerId}/settings`, { timeZone: "America/Sao_Paulo" });
+    }
+  });
+
   it("takes the list's filters; a bad one is a 400 naming it", async () => {
     const jose = await createPix(ctx, { buyer: { name: "José Silva", documentType: "CPF", documentNumber: "39053344705", email: "jose@example.com" } });
     await createPix(ctx);

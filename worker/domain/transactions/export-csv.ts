@@ -4,6 +4,7 @@
  * (the keyset position of db/keyset.ts, an index seek however deep), so 100,000 rows cost the
  * memory of one page, and the first bytes leave before the last page is read.
  *
+ * Dates are the seller's wall clock (its time zone setting, docs/sellers.md), as dd/mm/yyyy.
  * Rows are read as stored, with no expiry pass: a PENDING charge past its time shows PENDING until
  * the minute's sweep expires it (the list, which shows twenty, expires them first).
  */
@@ -11,14 +12,12 @@ import { and, desc, sql } from "drizzle-orm";
 import { transactions as t } from "../../db/schema";
 import { brDateTime, CSV_BOM, csvLine, decimalComma } from "../../lib/csv";
 import type { Platform } from "../../platform";
+import { timeZoneOf } from "../seller-settings";
 import type { Scope } from "../scope";
 import { filterWhere, type TransactionFilters } from "./search-filter";
 
 /** Rows per database read: a few hundred keeps round trips few (Turso over HTTP) and memory flat. */
 export const EXPORT_PAGE = 500;
-
-/** The time zone of the file's dates (the shop's days: São Paulo, Brasília time). */
-export const EXPORT_TIME_ZONE = "America/Sao_Paulo";
 
 const HEADER = [
   "ID", "Criado em", "Pago em", "Status", "Método", "Valor (R$)", "Taxa (R$)", "Líquido (R$)", "Descrição",
@@ -36,7 +35,8 @@ const columns = {
 /** The scope's transactions matching `filters`, newest first, as CSV bytes (BOM, header, rows). */
 export async function exportCsv(platform: Platform, scope: Scope, filters: TransactionFilters, pageSize = EXPORT_PAGE): Promise<ReadableStream<Uint8Array>> {
   const where = await filterWhere(platform.vault, scope, filters);
-  const when = brDateTime(EXPORT_TIME_ZONE);
+  // The shop's days, as its overview counts them: the seller's time zone (America/Sao_Paulo unless set).
+  const when = brDateTime(await timeZoneOf(platform.db, scope.sellerId));
   const encoder = new TextEncoder();
   let after: { createdAt: string; id: string } | null = null;
   let done = false;
