@@ -116,9 +116,9 @@ describe("live access and a member's own passkeys, in the interface", { timeout:
     await grant("Igor Lopes", igor);
 
     // The test-only ADMIN's page, read before, still offers Igor a new link: the server refuses it now
-    // (Igor holds live access), and its detail shows on Igor's card.
+    // (Igor holds live access), said by its code (LIVE_ACCESS_REQUIRED) in pt-BR on Igor's card.
     await igorSeenByAdmin.getByRole("button", { name: "Novo link de convite Igor Lopes" }).click();
-    await igorSeenByAdmin.getByRole("alert").filter({ hasText: "only a live key or a member with live access" }).waitFor();
+    await igorSeenByAdmin.getByRole("alert").filter({ hasText: "Isto exige acesso à produção: peça a um proprietário." }).waitFor();
     expect(await admin.page.getByRole("dialog", { name: "Link de convite de Igor" }).count()).toBe(0);
 
     await grant("Tina Teixeira", tina);
@@ -141,7 +141,7 @@ describe("live access and a member's own passkeys, in the interface", { timeout:
     const payments = admin.page.waitForResponse((r) => r.url().includes("/dashboard/api/payments?mode=live"));
     await admin.page.getByRole("navigation", { name: "Seções do painel" }).getByRole("link", { name: "Pagamentos", exact: true }).click();
     expect((await payments).status()).toBe(200);
-    await admin.page.getByText("Nenhum pagamento com estes filtros.").waitFor();
+    await admin.page.getByText(/^Nenhum pagamento real ainda\./).waitFor();
     await checkPage(admin.page, "live-not-approved");
     await live.uncheck();
     await header.getByText("Dados de teste").waitFor();

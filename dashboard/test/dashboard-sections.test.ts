@@ -125,7 +125,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(owner, host, host.ownerInvite!);
     ownerEmail = ((await (await me).json()) as { member: { email: string } }).member.email;
     const nav = owner.page.getByRole("navigation", { name: "Seções do painel" });
-    for (const name of ["Visão geral", "Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subsellers", "Registro de auditoria"]) {
+    for (const name of ["Visão geral", "Pagamentos", "Repasses", "Links de pagamento", "Assinaturas", "Desenvolvedores", "Equipe", "Subcontas", "Registro de auditoria"]) {
       await nav.getByRole("link", { name, exact: true }).waitFor();
     }
     await owner.page.locator("dashboard-header").getByText("· Proprietário").waitFor();
@@ -308,15 +308,19 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await dialog.getByRole("button", { name: "Reenviar", exact: true }).click();
     await expect.poll(() => replays.length, WAIT).toBe(1);
     expect(replays[0]).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
-    const [refusal] = replays[0]!.body.errors as { path: string; message: string }[];
-    expect(refusal!.path).toBe("from");
-    await dialog.locator("#from-error").filter({ hasText: refusal!.message }).waitFor();
+    const [refusal] = replays[0]!.body.errors as { path: string; code: string; message: string }[];
+    expect(refusal).toMatchObject({ path: "from", code: "empty_range" });
+    // Said by its field code in pt-BR, not the API's English message.
+    await dialog.locator("#from-error").filter({ hasText: "O início deve ser antes do fim." }).waitFor();
+    expect(await dialog.getByText(refusal!.message).count()).toBe(0);
     expect(await start.getAttribute("aria-invalid")).toBe("true");
 
     // The last hour, until now: the paid payment's event (the test event is never replayed), queued again.
     await start.fill(await local(-60));
     await dialog.getByRole("button", { name: "Reenviar", exact: true }).click();
     await dialog.getByText("1 evento foi enfileirado para reenvio.").waitFor();
+    // The answer's body is read after the page shows it: wait for it rather than race it.
+    await expect.poll(() => replays.length, WAIT).toBe(2);
     expect(replays[1]).toMatchObject({ status: 202, body: { deliveries: 1, alreadyPending: 0, hasMore: false, nextFrom: null } });
     expect(await start.getAttribute("aria-invalid")).toBe("false");
     await checkPage(page, "webhook-replay");
@@ -472,7 +476,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     const chart = page.getByRole("img", { name: /^Volume por dia, de \d\d\/\d\d a \d\d\/\d\d/ });
     await chart.waitFor();
     expect(await chart.locator("rect.bar").count()).toBe(7);
-    const today = new Date().toISOString().slice(0, 10);
+    // The overview's days are the seller's (America/Sao_Paulo by default), not UTC's.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     const todayLabel = `${today.slice(8, 10)}/${today.slice(5, 7)}`;
     const table = page.getByRole("table", { name: "Cobranças por dia" });
     await table.getByRole("row").filter({ hasText: todayLabel }).filter({ hasText: /R\$\s77,00/ }).waitFor();
@@ -493,9 +498,10 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await seller.json("POST", `/v1/sandbox/transactions/${items[0]!.transactionId}/pay`, undefined, 200);
     const { page } = owner;
     await openSection(page, "Assinaturas", "/dashboard/subscriptions");
-    await page.getByRole("row").filter({ hasText: `Assinatura ${sub.id.slice(0, 8)}` }).getByText("Ativa").waitFor();
+    const row = page.locator(`tr[data-subscription="${sub.id}"]`);
+    await row.getByText("Ativa").waitFor();
     await checkPage(page, "subscriptions");
-    await page.getByRole("link", { name: `Assinatura ${sub.id.slice(0, 8)}` }).click();
+    await row.getByRole("link", { name: "Maria da Silva" }).click();
     await page.waitForURL(`${host.publicBase}/dashboard/subscriptions/${sub.id}`, WAIT);
     await region(page, "Faturas").getByRole("row").filter({ hasText: /R\$\s49,90/ }).filter({ hasText: "Paga" }).waitFor();
     expect(await page.getByRole("radio", { name: /No fim do período atual/ }).isChecked()).toBe(true);
@@ -519,16 +525,16 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     const sub = await seller.json<{ id: string }>("POST", "/v1/sellers", sellerBody(feePlan.id), 201);
     await seller.json("POST", `/v1/sandbox/sellers/${sub.id}/kyc`, { decision: "approved" }, 200);
     const { page } = owner;
-    await openSection(page, "Subsellers", "/dashboard/sub-sellers");
+    await openSection(page, "Subcontas", "/dashboard/sub-sellers");
     const row = page.getByRole("row").filter({ hasText: "Pao Quente" });
-    await row.getByText("Ativo", { exact: true }).waitFor();
+    await row.getByText("Ativa", { exact: true }).waitFor();
     await checkPage(page, "sub-sellers");
     await row.getByRole("button", { name: "Suspender Pao Quente" }).click();
-    await page.getByRole("dialog", { name: /^Suspender Pao Quente\?/ }).getByRole("button", { name: "Suspender" }).click();
-    await row.getByText("Suspenso", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: /^Suspender a subconta Pao Quente\?/ }).getByRole("button", { name: "Suspender" }).click();
+    await row.getByText("Suspensa", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Reativar Pao Quente" }).click();
-    await page.getByRole("dialog", { name: "Reativar Pao Quente?" }).getByRole("button", { name: "Reativar" }).click();
-    await row.getByText("Ativo", { exact: true }).waitFor();
+    await page.getByRole("dialog", { name: "Reativar a subconta Pao Quente?" }).getByRole("button", { name: "Reativar" }).click();
+    await row.getByText("Ativa", { exact: true }).waitFor();
     expectClean(owner);
   });
 
@@ -552,8 +558,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       "webhook.replay": ["Eventos reenviados ao webhook", 1],
       "notification_settings.update": ["Configurações de notificação alteradas", 1],
       "subscription.cancel": ["Assinatura cancelada", 1],
-      "sub_seller.suspend": ["Subseller suspenso", 1],
-      "sub_seller.reactivate": ["Subseller reativado", 1],
+      "sub_seller.suspend": ["Subconta suspensa", 1],
+      "sub_seller.reactivate": ["Subconta reativada", 1],
     };
     await rows.filter({ hasText: "Nova chave de API gerada" }).first().waitFor();
     for (const [label, count] of Object.values(expected)) expect(await rows.filter({ hasText: label }).count(), label).toBe(count);
@@ -571,7 +577,7 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
     await register(operation, host, await seller.invite("OPERATION", "Otávio", "Reis", "otavio@example.com"));
     const nav = page.getByRole("navigation", { name: "Seções do painel" });
     for (const name of ["Pagamentos", "Links de pagamento", "Assinaturas", "Desenvolvedores"]) await nav.getByRole("link", { name, exact: true }).waitFor();
-    for (const name of ["Visão geral", "Equipe", "Subsellers", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
+    for (const name of ["Visão geral", "Repasses", "Equipe", "Subcontas", "Registro de auditoria"]) expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(0);
 
     await openSection(page, "Links de pagamento", "/dashboard/payment-links");
     const card = page.locator("li.link").filter({ hasText: "Camiseta azul" });

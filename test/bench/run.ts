@@ -47,7 +47,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
   const label = prepared.label ?? op.label;
   const target = prepared.target === undefined ? op.target : prepared.target;
   const floorRequest = floorSpec(op, prepared.spec, floor);
-  const base = { connections: opts.connections };
+  const base = { connections: op.connections ?? opts.connections };
   const floorLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.floor === "insert" ? [201] : [200] });
   const projectLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.expected });
 
@@ -71,7 +71,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
 }
 
 async function main(): Promise<number> {
-  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks", "billing"]);
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "search", "webhooks", "billing"]);
   if (!opts) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -143,7 +143,7 @@ async function main(): Promise<number> {
   host = await startHost(checkout, dbUrl, psp?.hostEnv ?? {});
   log(`host on ${host.url}, floor on ${floor.server.url}`);
 
-  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey };
+  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey, sellerId: keys.sellerId };
   if (psp) {
     try {
       await connectHost(psp, ctx, dbUrl);
@@ -153,7 +153,7 @@ async function main(): Promise<number> {
       delete ctx.liveApiKey; // the operation then fails on its own, the others run
     }
   }
-  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
+  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name) || (op.group !== undefined && opts.only.includes(op.group)));
   const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
   const wantBilling = opts.only.length === 0 || opts.only.includes("billing");
   const results: OpResult[] = [];

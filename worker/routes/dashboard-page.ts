@@ -26,6 +26,8 @@ export const DASHBOARD_PAGE_PATHS = [
   "/dashboard/payments",
   "/dashboard/payments/:id",
   "/dashboard/overview",
+  "/dashboard/payouts",
+  "/dashboard/payouts/:id",
   "/dashboard/payment-links",
   "/dashboard/subscriptions",
   "/dashboard/subscriptions/:id",

@@ -29,6 +29,7 @@ import {
   PaymentLinkUpdateSchema,
 } from "../schemas/payment-link";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
+import { HELD_USE_EXAMPLE, PAYMENT_LINK_EXAMPLE } from "../schemas/examples/payment-links";
 
 const LinkParam = idParam("id");
 const tags = ["Payment links"];
@@ -88,7 +89,7 @@ const listRoute = route("secret", {
     params: idParam("sellerId"),
     query: PageQuery.extend({ status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(", ")}` }).optional() }),
   },
-  responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage"), "A page of links."), ...problemResponses(400, 401, 404) },
+  responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage", PAYMENT_LINK_EXAMPLE), "A page of links."), ...problemResponses(400, 401, 404) },
 });
 
 const holdsRoute = route("secret", {
@@ -98,7 +99,7 @@ const holdsRoute = route("secret", {
     "Each pending charge holds one of the link's uses until it is paid, cancelled or expires. `lookedAt` null: no one has read the " +
     "charge yet (it holds its use for 5 minutes only); the same `addressTag`: the same client address. `totalItems` is the link's `reservedUses`.",
   request: { params: LinkParam, query: PageQuery },
-  responses: { 200: json(pageEnvelope(HeldUseSchema, "HeldUsePage"), "A page of held uses."), ...problemResponses(400, 401, 404) },
+  responses: { 200: json(pageEnvelope(HeldUseSchema, "HeldUsePage", HELD_USE_EXAMPLE), "A page of held uses."), ...problemResponses(400, 401, 404) },
 });
 
 const releaseRoute = route("secret", {

@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { plainText } from "./text";
 import { MAX_AMOUNT, TransactionSchema } from "./transaction";
+import { HELD_USE_EXAMPLE, HELD_USE_RELEASED_EXAMPLE, PAYMENT_LINK_EXAMPLE, PAYMENT_LINK_PUBLIC_EXAMPLE } from "./examples/payment-links";
 
 /** Sessions live this long when the link says nothing: long enough to pay by PIX or card with 3DS. */
 export const DEFAULT_SESSION_TTL_MINUTES = 30;
@@ -149,7 +150,7 @@ export const PaymentLinkSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("PaymentLink");
+  .openapi("PaymentLink", { example: PAYMENT_LINK_EXAMPLE });
 
 /** Why a link cannot be paid now. */
 export const UNPAYABLE_REASONS = ["INACTIVE", "DRAFT", "EXPIRED", "SOLD_OUT"] as const;
@@ -188,7 +189,7 @@ export const PaymentLinkPublicSchema = z
     locale: z.string().nullable().openapi({ description: "`checkoutConfig.locale` when it is pt-BR or en." }),
     livemode: z.boolean(),
   })
-  .openapi("PaymentLinkPublic");
+  .openapi("PaymentLinkPublic", { example: PAYMENT_LINK_PUBLIC_EXAMPLE });
 
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 export type PaymentLinkPublic = z.infer<typeof PaymentLinkPublicSchema>;
@@ -215,11 +216,11 @@ export const HeldUseSchema = z
       description: "The same tag on two held uses: they were created from the same client address (an IPv6 address by its /64). The address itself is never stored; null when unknown.",
     }),
   })
-  .openapi("HeldUse");
+  .openapi("HeldUse", { example: HELD_USE_EXAMPLE });
 
 /** What releasing a held use answers: the charge, cancelled, and the link with the use back. */
 export const HeldUseReleasedSchema = z
   .object({ transaction: TransactionSchema, paymentLink: PaymentLinkSchema })
-  .openapi("HeldUseReleased");
+  .openapi("HeldUseReleased", { example: HELD_USE_RELEASED_EXAMPLE });
 
 export type HeldUse = z.infer<typeof HeldUseSchema>;

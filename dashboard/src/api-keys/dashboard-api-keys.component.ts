@@ -22,6 +22,7 @@ import { property, query, state } from "lit/decorators.js";
 import { createKeyPair, listKeys, rollKey } from "../api/developers";
 import type { ApiKey, KeyKind } from "../api/developers-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import type { DashboardOnceDialog } from "../once-dialog/dashboard-once-dialog";
@@ -147,7 +148,7 @@ export class DashboardApiKeys extends DashboardElement {
       ${this.canRoll && this.keys?.length === 0
         ? html`<button part="create-button" type="button" ?disabled=${this.busy} @click=${this.createPair}>${k.createPair(this.mode === "live")}</button>`
         : nothing}
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, this.s, this.keys ? undefined : () => void this.load())}
       <dashboard-once-dialog part="dialog" heading=${this.heading} label=${k.newKey} note=${this.note}></dashboard-once-dialog>
     </section>`;
   }

@@ -11,13 +11,17 @@
 /** Where the dashboard's API lives, on the page's own origin. */
 export const API_BASE = "/dashboard/api";
 
-/** One field a 400 or 422 refused (problem+json's `errors[]`). */
+/** One field a 400 or 422 refused (problem+json's `errors[]`): the page shows its `code` in its own words, never `message`. */
 export interface FieldProblem {
   path: string;
+  code: string;
   message: string;
 }
 
-/** A problem+json answer of the dashboard's API (`detail` is the error's message). */
+/**
+ * A problem+json answer of the dashboard's API (`detail` is the error's message, in English: the
+ * page says `code` in the reader's language instead, DashboardElement's `messageOf`).
+ */
 export class DashboardApiError extends Error {
   constructor(
     readonly status: number,

@@ -5,8 +5,8 @@
  * the audit log for 50.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
-import { callDashboard, queryOf } from "./client";
-import type { AuditPage, Me, Member, Mode, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, Session, SignInOptions, Timeline, Transaction } from "./types";
+import { API_BASE, callDashboard, queryOf } from "./client";
+import type { AuditPage, Me, Member, Mode, PaymentDetail, PaymentsPage, PaymentsQuery, Refund, RegistrationOptions, Session, SignInOptions, Timeline, Transaction } from "./types";
 
 /** Payments a page. */
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -42,35 +42,28 @@ export const listSessions = () => callDashboard<{ items: Session[] }>("/sessions
 /** Ends every session of the member, this one included (204; the cookie is cleared). */
 export const signOutEverywhere = () => callDashboard<void>("/sign-out-everywhere", { method: "POST" });
 
+/** The search's query parameters (PaymentsFilters' names are the API's) with the mode. */
+const searchParams = ({ cursor: _cursor, ...q }: PaymentsQuery) => ({ ...q });
+
 /** One page of the mode's payments that match the search, newest first. */
-export const listPayments = (q: PaymentsQuery) =>
-  callDashboard<PaymentsPage>(
-    `/payments${queryOf({
-      mode: q.mode,
-      status: q.status,
-      paymentMethod: q.paymentMethod,
-      from: q.from,
-      to: q.to,
-      minAmount: q.minAmount,
-      maxAmount: q.maxAmount,
-      email: q.email,
-      size: PAYMENTS_PAGE_SIZE,
-      cursor: q.cursor,
-    })}`,
-  );
+export const listPayments = (q: PaymentsQuery) => callDashboard<PaymentsPage>(`/payments${queryOf({ ...searchParams(q), size: PAYMENTS_PAGE_SIZE, cursor: q.cursor })}`);
+
+/** Where the mode's payments that match the search download as CSV (streamed by the server). */
+export const paymentsExportUrl = (q: Omit<PaymentsQuery, "cursor">) => `${API_BASE}/payments/export${queryOf(searchParams({ ...q, cursor: null }))}`;
 
 /** One payment, with its refunds. */
-export const readPayment = (paymentId: string, mode: Mode) => callDashboard<Transaction>(`/payments/${id(paymentId)}${queryOf({ mode })}`);
+export const readPayment = (paymentId: string, mode: Mode) => callDashboard<PaymentDetail>(`/payments/${id(paymentId)}${queryOf({ mode })}`);
 
 /** One payment's events, oldest first, each with its webhook deliveries and their attempts. */
 export const readTimeline = (paymentId: string, mode: Mode) => callDashboard<Timeline>(`/payments/${id(paymentId)}/timeline${queryOf({ mode })}`);
 
 /**
- * Refunds `amount` (minor units) of a payment. `idempotencyKey` is the form submission's: a retry
- * of the same submission sends it again and gets the first refund back, never a second one.
+ * Refunds `amount` (minor units) of a payment, with the seller's `reason` when one was typed.
+ * `idempotencyKey` is the form submission's: a retry of the same submission sends it again and gets
+ * the first refund back, never a second one.
  */
-export const refundPayment = (paymentId: string, mode: Mode, amount: number, idempotencyKey: string) =>
-  callDashboard<Refund>(`/payments/${id(paymentId)}/refunds${queryOf({ mode })}`, { method: "POST", body: { amount }, headers: { "Idempotency-Key": idempotencyKey } });
+export const refundPayment = (paymentId: string, mode: Mode, amount: number, reason: string | undefined, idempotencyKey: string) =>
+  callDashboard<Refund>(`/payments/${id(paymentId)}/refunds${queryOf({ mode })}`, { method: "POST", body: { amount, reason }, headers: { "Idempotency-Key": idempotencyKey } });
 
 /** One page of the audit log, newest first. */
 export const readAuditLog = (cursor: string | null) => callDashboard<AuditPage>(`/audit-log${queryOf({ size: AUDIT_PAGE_SIZE, cursor })}`);

@@ -5,13 +5,14 @@
  * bundle, and the interface cannot drift from what `/v1` answers.
  */
 import type { z } from "zod";
+import type { NamedSubscription } from "../../../worker/domain/subscriptions/named";
 import type { Page } from "../../../worker/lib/pagination";
 import type { SellerOverviewSchema } from "../../../worker/schemas/dashboard";
 import type { HeldUse, PaymentLink } from "../../../worker/schemas/payment-link";
 import type { Seller } from "../../../worker/schemas/seller";
 import type { Invoice, Subscription } from "../../../worker/schemas/subscription";
 
-export type { HeldUse, Invoice, PaymentLink, Seller, Subscription };
+export type { HeldUse, Invoice, NamedSubscription, PaymentLink, Seller, Subscription };
 
 /** GET /dashboard/api/payment-links/{id}/holds: the page envelope of a link's held uses. */
 export type HeldUsesPage = Page<HeldUse>;
@@ -38,11 +39,11 @@ export interface PaymentLinkDraft {
   maxUses?: number;
 }
 
-/** GET /dashboard/api/subscriptions: the page envelope. */
-export type SubscriptionsPage = Page<Subscription>;
+/** GET /dashboard/api/subscriptions: the page envelope, each subscription named (buyer, plan, next charge). */
+export type SubscriptionsPage = Page<NamedSubscription>;
 
-/** GET /dashboard/api/subscriptions/{id}: the subscription with a page of its invoices, newest first. */
-export type SubscriptionWithInvoices = Subscription & { invoices: Page<Invoice> };
+/** GET /dashboard/api/subscriptions/{id}: the subscription, named, with a page of its invoices, newest first. */
+export type SubscriptionWithInvoices = NamedSubscription & { invoices: Page<Invoice> };
 
 /** GET /dashboard/api/sub-sellers: the page envelope of a company's sub-sellers. */
 export type SubSellersPage = Page<Seller>;

@@ -22,8 +22,8 @@ import type {
 /** Items a page of links, subscriptions and sub-sellers. */
 export const LIST_PAGE_SIZE = 20;
 
-/** The overview's figures over [from, to) (ISO dates, UTC days). */
-export const readOverview = (mode: Mode, from: string, to: string) => callDashboard<Overview>(`/overview${queryOf({ mode, from, to })}`);
+/** The overview's figures over the last `days` days of the seller's time zone, today included. */
+export const readOverview = (mode: Mode, days: number) => callDashboard<Overview>(`/overview${queryOf({ mode, days })}`);
 
 /** A page of the mode's payment links, newest first. */
 export const listLinks = (mode: Mode, cursor: string | null) => callDashboard<PaymentLinksPage>(`/payment-links${queryOf({ mode, size: LIST_PAGE_SIZE, cursor })}`);

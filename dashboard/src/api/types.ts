@@ -4,6 +4,7 @@
  * envelope (worker/lib/pagination.ts), imported as types only: nothing of the server reaches the
  * bundle, and the interface cannot drift from what `/v1` documents.
  */
+import type { PaymentMoney } from "../../../worker/domain/dashboard/payment-money";
 import type { paymentTimeline } from "../../../worker/domain/dashboard/payment-timeline";
 import type { listSessions } from "../../../worker/domain/dashboard/sessions";
 import type { Page } from "../../../worker/lib/pagination";
@@ -73,6 +74,12 @@ export interface SignInOptions {
   options: PublicKeyCredentialRequestOptionsJSON;
 }
 
+/**
+ * GET /dashboard/api/payments/{id}: the `/v1` Transaction with its money (what the buyer paid, the
+ * fee, completed refunds, chargebacks and the net after them; null before it is paid).
+ */
+export type PaymentDetail = Transaction & { money: PaymentMoney | null };
+
 /** GET /dashboard/api/payments/{id}/timeline: the payment's events, each with its webhook deliveries. */
 export type Timeline = Awaited<ReturnType<typeof paymentTimeline>>;
 
@@ -81,8 +88,8 @@ export type PaymentsPage = Page<Transaction>;
 
 /**
  * The payments search (docs/dashboard.md), each filter left out when unset: a status, a method, a
- * creation window [`from`, `to`) of ISO instants, an amount range in cents (both ends included)
- * and the buyer's e-mail (exact, any case).
+ * creation window [`from`, `to`) of ISO instants, an amount range in cents (both ends included),
+ * the buyer's e-mail (exact, any case) and one search key ("Finding a payment").
  */
 export interface PaymentsFilters {
   status?: Transaction["status"];
@@ -92,6 +99,12 @@ export interface PaymentsFilters {
   minAmount?: number;
   maxAmount?: number;
   email?: string;
+  name?: string;
+  document?: string;
+  description?: string;
+  paymentLinkId?: string;
+  endToEndId?: string;
+  cardLast4?: string;
 }
 
 /** The payments list's query: the mode, the search and the page's cursor (null: the first page). */

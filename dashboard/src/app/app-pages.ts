@@ -25,6 +25,8 @@ export const PAGE_PERMISSIONS: Partial<Record<Route["page"], readonly string[]>>
   payments: ["payments.read"],
   payment: ["payments.read"],
   overview: ["reports.read"],
+  payouts: ["settlements.read"],
+  payout: ["settlements.read"],
   "payment-links": ["links.read"],
   subscriptions: ["subscriptions.read"],
   subscription: ["subscriptions.read"],
@@ -56,6 +58,8 @@ export function pageTitle(route: Route, s: DashboardStrings): string {
     payments: s.payments,
     payment: s.payment,
     overview: s.nav.overview,
+    payouts: s.payouts.title,
+    payout: s.payouts.one,
     "payment-links": s.nav.paymentLinks,
     subscriptions: s.nav.subscriptions,
     subscription: s.subscriptions.one,
@@ -84,6 +88,10 @@ function pageOf(route: Route, ctx: PageContext) {
       return html`<dashboard-payment .paymentId=${route.id} .mode=${mode} .canRefund=${can("payments.refund")}></dashboard-payment>`;
     case "overview":
       return html`<dashboard-overview .mode=${mode}></dashboard-overview>`;
+    case "payouts":
+      return html`<dashboard-payouts .mode=${mode}></dashboard-payouts>`;
+    case "payout":
+      return html`<dashboard-payout .settlementId=${route.id} .mode=${mode}></dashboard-payout>`;
     case "payment-links":
       return html`<dashboard-payment-links .mode=${mode} .canManage=${can("links.manage")}></dashboard-payment-links>`;
     case "subscriptions":

@@ -7,18 +7,24 @@
  * `permissionsIn`). Pages get what they need as
  * properties and send their wishes up as events (events.ts). After a navigation, focus moves to
  * the page's region and the document's title names the page.
-
+ *
+ * Test mode is unmistakable: on every member's page in test mode, a full-width banner above the
+ * header says the data is test data. It is one live region (`role="status"`) that stays in the
+ * page across navigations, so a screen reader hears it once, when test mode starts showing (after
+ * sign-in, or switching from live), and not again on every page.
  *
  * @event - Sends none; listens to its pages' `dashboard-navigate`, `dashboard-mode-change`,
  *   `dashboard-signed-in`, `dashboard-signed-out` and `dashboard-session-ended`.
  *
+ * @csspart test-banner - The test mode's banner (empty, and not shown, in live mode).
  * @csspart header - The member's header (`<dashboard-header>`).
  * @csspart main - The page's region.
  */
-import { html, type PropertyValues } from "lit";
+import { html, nothing, type PropertyValues } from "lit";
 import { state } from "lit/decorators.js";
 import { readMe } from "../api/endpoints";
 import type { Me, Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import type { DashboardEventMap } from "../events";
 import { needsSession, PATHS, routeOf, type Route } from "../routing/routes";
@@ -125,7 +131,17 @@ export class DashboardApp extends DashboardElement {
     void this.loadMe();
   };
 
+  /** The test mode's banner: the same element on every render, its words only while test data shows. */
+  private banner(testing: boolean) {
+    return html`<div part="test-banner" class="test-banner" role="status">${testing ? this.s.shell.testBanner : nothing}</div>`;
+  }
+
   override render() {
+    return html`${this.banner(!!this.me && needsSession(this.route) && this.shownMode === "test")}${this.body()}`;
+  }
+
+  /** The page under the banner: the header and the page, or what stands in for them. */
+  private body() {
     const route = this.route;
     const me = this.me;
     const mode = this.shownMode;
@@ -133,7 +149,7 @@ export class DashboardApp extends DashboardElement {
     if (!needsSession(route)) return html`<main part="main" class="narrow" tabindex="-1">${page()}</main>`;
     if (!me) {
       const body = this.meError
-        ? html`<p class="alert" role="alert">${this.meError}</p><button type="button" @click=${this.retry}>${this.s.retry}</button>`
+        ? readAlert(this.meError, this.s, this.retry)
         : html`<p role="status">${this.s.loading}</p>`;
       return html`<main part="main" class="narrow" tabindex="-1">${body}</main>`;
     }

@@ -1,4 +1,4 @@
-/** `<dashboard-app>`'s styles: the page's column, full width on a phone. */
+/** `<dashboard-app>`'s styles: the test mode's banner across the page, the page's column (full width on a phone). */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 
@@ -8,6 +8,17 @@ export const appStyles = [
     :host {
       display: block;
       min-height: 100vh;
+    }
+    /* White on the warning's brown: 6.8:1, and unlike anything live mode shows. */
+    .test-banner {
+      padding: 0.5rem 1rem;
+      background: var(--_warn);
+      color: #fff;
+      font-weight: 600;
+      text-align: center;
+    }
+    .test-banner:empty {
+      display: none;
     }
     main {
       display: block;

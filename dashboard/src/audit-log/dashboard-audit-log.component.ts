@@ -1,9 +1,11 @@
 /**
  * `<dashboard-audit-log>`: `/dashboard/audit-log`, for members with `audit.read`. The seller's
  * audit rows, newest first, 50 a page (`GET /dashboard/api/audit-log`): when, who (the e-mail as
- * it was), the action, its outcome (allowed or denied), its target, the IP and the browser.
- * "Older entries" follows `nextCursor`; "Newest entries" starts over. The table scrolls
- * sideways inside its own region on a narrow screen.
+ * it was), the action, its outcome (allowed or denied), its target (named: "Passkey 3q2-…"), the IP
+ * and the device, named as the sessions page names it (devices/device-name.ts: "Chrome on Linux",
+ * the whole user agent in a disclosure). "Older entries" follows `nextCursor`; "Newest entries"
+ * starts over; a read that failed offers "Try again". The table scrolls sideways inside its own
+ * region on a narrow screen.
  *
  * @event dashboard-session-ended - The API answered 401.
  *
@@ -14,7 +16,9 @@ import { html, nothing } from "lit";
 import { state } from "lit/decorators.js";
 import { readAuditLog } from "../api/endpoints";
 import type { AuditEntry, AuditPage } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
+import { deviceName } from "../devices/device-name";
 import { dateTime } from "../format";
 import { auditLogStyles } from "./dashboard-audit-log.styles";
 
@@ -47,7 +51,8 @@ export class DashboardAuditLog extends DashboardElement {
 
   private row(entry: AuditEntry) {
     const s = this.s;
-    const target = [entry.targetType, entry.targetId].filter(Boolean).join(" ");
+    const type = entry.targetType;
+    const target = [type && (s.shell.targets[type] ?? type), entry.targetId].filter(Boolean).join(" ");
     return html`<tr>
       <td class="nowrap">${dateTime(entry.at)}</td>
       <td>${entry.member?.email ?? "—"}</td>
@@ -55,7 +60,11 @@ export class DashboardAuditLog extends DashboardElement {
       <td><span class="badge ${entry.outcome}">${s.outcomes[entry.outcome] ?? entry.outcome}</span></td>
       <td class="id">${target || "—"}</td>
       <td class="nowrap">${entry.ip ?? "—"}</td>
-      <td class="agent">${entry.userAgent ?? "—"}</td>
+      <td class="agent">
+        ${entry.userAgent
+          ? html`${deviceName(entry.userAgent, s)}<details><summary>${s.sessions.userAgent}</summary><code>${entry.userAgent}</code></details>`
+          : "—"}
+      </td>
     </tr>`;
   }
 
@@ -64,7 +73,7 @@ export class DashboardAuditLog extends DashboardElement {
     const page = this.page;
     return html`<h1>${s.auditLog}</h1>
       ${this.busy ? html`<p role="status">${s.loading}</p>` : nothing}
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, () => void this.load(this.cursor))}
       ${page && page.items.length === 0 ? html`<p>${s.noAudit}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(s.auditCaption)} tabindex="0">

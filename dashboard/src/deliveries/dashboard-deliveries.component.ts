@@ -18,6 +18,7 @@ import { property, state } from "lit/decorators.js";
 import { listDeliveries, retryDelivery } from "../api/developers";
 import type { Delivery } from "../api/developers-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import { deliveriesStyles } from "./dashboard-deliveries.styles";
@@ -115,7 +116,7 @@ export class DashboardDeliveries extends DashboardElement {
       </div>
       <p class="muted" role="status">${this.busy && !list ? s.loading : list ? t.count(list.length) : ""}</p>
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, this.s, this.deliveries ? undefined : () => void this.load())}
       ${list?.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${list?.length ? html`<ul part="list" class="deliveries">${list.map((d) => this.item(d))}</ul>` : nothing}
     </section>`;

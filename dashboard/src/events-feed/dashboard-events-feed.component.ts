@@ -17,6 +17,7 @@ import { property, state } from "lit/decorators.js";
 import { listEvents } from "../api/developers";
 import type { EventFeed } from "../api/developers-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import { PATHS } from "../routing/routes";
@@ -77,7 +78,7 @@ export class DashboardEventsFeed extends DashboardElement {
     return html`<section aria-labelledby="events-title" class="section">
       <h2 id="events-title">${t.title}</h2>
       <p class="muted" role="status">${this.busy ? s.loading : t.lead}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, this.s, this.feed ? undefined : () => void this.load())}
       ${feed?.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${feed?.items.length
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(t.caption)} tabindex="0">

@@ -1,9 +1,11 @@
 /**
  * `<dashboard-header>`'s styles: who and the controls on the first row, the live mode's note (when
- * there is one) under them, the sections on the next (wrapping on a phone).
+ * there is one) under them, the sections on the next. On a phone, who and the menu's button on the
+ * first row, and the menu (sections, then the controls) in a column under them when open.
  */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
+import { PHONE, WIDE } from "../styles/phone.styles";
 
 export const headerStyles = [
   baseStyles,
@@ -99,6 +101,43 @@ export const headerStyles = [
     .alert {
       max-width: 70rem;
       margin: 0.5rem auto;
+    }
+    .menu-toggle {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.5em;
+      border: 1px solid currentColor;
+    }
+    .bars::before {
+      content: "☰";
+    }
+    @media ${WIDE} {
+      /* The menu's children lay out as the header's own: the button is not needed. */
+      .menu {
+        display: contents;
+      }
+      .menu-toggle {
+        display: none;
+      }
+    }
+    @media ${PHONE} {
+      .menu:not(.open) {
+        display: none;
+      }
+      .menu.open {
+        display: flex;
+        flex-direction: column;
+        align-items: flex-start;
+        gap: 0.5rem;
+        flex: 1 1 100%;
+        order: 4;
+      }
+      .menu.open nav {
+        order: 0;
+      }
+      nav ul {
+        flex-direction: column;
+      }
     }
   `,
 ];

@@ -5,7 +5,6 @@ export const sellingEn = {
   overview: {
     period: "Period",
     lastDays: (days: number) => `Last ${days} days`,
-    utcNote: "Days are UTC days; today is included.",
     volume: "Volume",
     charges: (n: number) => plural(n, "charge", "charges"),
     paid: "Paid",
@@ -67,7 +66,6 @@ export const sellingEn = {
   },
   subscriptions: {
     one: "Subscription",
-    label: (id: string) => `Subscription ${id.slice(0, 8)}`,
     caption: (live: boolean): string => (live ? "Live subscriptions, newest first" : "Test subscriptions, newest first"),
     count: (n: number) => plural(n, "subscription", "subscriptions"),
     none: "No subscriptions yet.",
@@ -79,7 +77,6 @@ export const sellingEn = {
     endsOn: (at: string) => `Ends on ${at}, at the end of the current period.`,
     period: (from: string, to: string) => `${from} – ${to}`,
     currentPeriod: "Current period",
-    nextBilling: "Next billing",
     plan: "Plan",
     buyer: "Buyer",
     trialEnd: "Trial ends",

@@ -145,7 +145,7 @@ export const en = {
   outcome: "Outcome",
   target: "Target",
   ip: "IP",
-  userAgent: "Browser",
+  userAgent: "Device",
   outcomes: { ok: "Allowed", denied: "Denied" } as Record<string, string>,
   noAudit: "Nothing recorded yet.",
   forbidden: "Your profile cannot see this page.",

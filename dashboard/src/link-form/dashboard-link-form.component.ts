@@ -83,7 +83,7 @@ export class DashboardLinkForm extends DashboardElement {
       emit(this, "dashboard-link-created", { linkId: link.id });
     } catch (err) {
       const fields = err instanceof DashboardApiError ? err.errors.filter((f) => FIELD_OF[f.path]) : [];
-      this.errors = Object.fromEntries(fields.map((f) => [FIELD_OF[f.path]!, f.message]));
+      this.errors = Object.fromEntries(fields.map((f) => [FIELD_OF[f.path]!, this.fieldMessageOf(f)]));
       this.alert = this.messageOf(err) || undefined;
     } finally {
       this.busy = false;

@@ -16,6 +16,7 @@ import { EVENT_TYPES } from "../../../shared/events";
 import { readNotificationSettings, saveNotificationSettings } from "../api/developers";
 import type { NotificationSettings } from "../api/developers-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { notificationSettingsStyles } from "./dashboard-notification-settings.styles";
 
@@ -83,7 +84,7 @@ export class DashboardNotificationSettings extends DashboardElement {
           </form>`
         : nothing}
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, this.s, this.settings ? undefined : () => void this.load())}
     </section>`;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `<dashboard-overview>`: `/dashboard/overview`, for members with `reports.read`. The figures of
- * `GET /dashboard/api/overview` (docs/dashboards.md) over the last 7 or 30 UTC days, today
- * included: the volume of every charge created, what was paid, the approval rate, completed
+ * `GET /dashboard/api/overview` (docs/dashboards.md) over the last 7 or 30 days of the seller's
+ * time zone, today included (the server knows the zone and says which it used): the volume of every charge created, what was paid, the approval rate, completed
  * refunds, fees and the net; then the chart by day (plain SVG: overview-chart.ts) and the same
  * numbers in a table.
  *
@@ -19,21 +19,15 @@ import { property, state } from "lit/decorators.js";
 import { readOverview } from "../api/selling";
 import type { Overview } from "../api/selling-types";
 import type { Mode } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { money, percent } from "../format";
 import { dailyChart, dailyTable } from "./overview-chart";
 import { overviewStyles } from "./dashboard-overview.styles";
+import { zoneName } from "./zone-name";
 
 /** The periods offered, in days. */
 const PERIODS = [7, 30] as const;
-const DAY_MS = 86_400_000;
-
-/** `[from, to)` of the last `days` UTC days, today included, as ISO dates. */
-export function lastDays(days: number, now = new Date()): { from: string; to: string } {
-  const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { from: date(tomorrow - days * DAY_MS), to: date(tomorrow) };
-}
 
 /** The overview page, `<dashboard-overview>`. */
 export class DashboardOverview extends DashboardElement {
@@ -55,9 +49,9 @@ export class DashboardOverview extends DashboardElement {
     const load = ++this.loads;
     this.busy = true;
     this.alert = undefined;
-    const { from, to } = lastDays(this.days);
     try {
-      const overview = await readOverview(this.mode, from, to);
+      // The server picks the days: "today" is the seller's, which the browser's clock may not share.
+      const overview = await readOverview(this.mode, this.days);
       if (load === this.loads) this.overview = overview;
     } catch (err) {
       if (load === this.loads) this.alert = this.messageOf(err) || undefined;
@@ -94,8 +88,8 @@ export class DashboardOverview extends DashboardElement {
           ${PERIODS.map((d) => html`<option value=${d} ?selected=${d === this.days}>${s.overview.lastDays(d)}</option>`)}
         </select>
       </label>
-      <p class="muted" role="status">${this.busy ? s.loading : o ? s.overview.utcNote : ""}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      <p class="muted" role="status">${this.busy ? s.loading : o ? s.days.zoneNote(zoneName(o.timeZone), o.timeZone) : ""}</p>
+      ${readAlert(this.alert, s, () => void this.load())}
       ${o
         ? html`${this.figures(o)}
             <section aria-labelledby="by-day" class="by-day">

@@ -1,5 +1,5 @@
 /**
- * The overview's chart by day, drawn as plain SVG: one bar per UTC day of the period, its height
+ * The overview's chart by day, drawn as plain SVG: one bar per day of the period (the seller's days), its height
  * the day's volume (every charge created that day), with its own `<title>` (the day, the amount and
  * the count) for a pointer's tooltip. No charting library: the dashboard's bundle has an 80 kB
  * gzip budget, and a bar per day needs none.

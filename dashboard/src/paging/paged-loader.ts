@@ -3,9 +3,12 @@
  * sub-sellers): the stack of cursors that led to this page, the page read, whether a read is under
  * way, and what went wrong. Only the latest read's answer is kept (a slower earlier one is dropped),
  * and a read asked for while the host updates (a new mode, another page, other filters) starts in
- * that same update, once however many things changed.
+ * that same update, once however many things changed. A read that failed is offered again
+ * (`alertOf`: the alert with a "Try again" button that reads the same page); the host's own
+ * action's failure is said without it.
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from "lit";
+import { readAlert } from "../alerts/read-alert";
 import type { DashboardStrings } from "../i18n/locale";
 
 /** A page of a list: at least where the next one starts (null: this is the last). */
@@ -30,6 +33,8 @@ export class PagedLoader<P extends CursorPage> implements ReactiveController {
   private _page?: P;
   private _alert?: string;
   private _busy = true;
+  /** Whether `alert` says that the latest read failed (not the host's own action). */
+  private readFailed = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -53,6 +58,7 @@ export class PagedLoader<P extends CursorPage> implements ReactiveController {
   }
   set alert(alert: string | undefined) {
     this._alert = alert;
+    this.readFailed = false;
     this.host.requestUpdate();
   }
 
@@ -63,6 +69,11 @@ export class PagedLoader<P extends CursorPage> implements ReactiveController {
   set busy(busy: boolean) {
     this._busy = busy;
     this.host.requestUpdate();
+  }
+
+  /** Whether the alert is a failed read's (a retry reads the page again). */
+  get failedRead(): boolean {
+    return this.readFailed && this._alert !== undefined;
   }
 
   /** This page's number, from 1. */
@@ -85,10 +96,10 @@ export class PagedLoader<P extends CursorPage> implements ReactiveController {
     if (this.cursors.length > 1) this.ask(this.cursors.slice(0, -1));
   };
 
-  /** Reads this page again (the host's query changed). */
-  reload(): void {
+  /** Reads this page again (the host's query changed, or the member asked again). */
+  reload = (): void => {
     this.ask(this.cursors);
-  }
+  };
 
   /** Before the host renders: the read asked for, if any. */
   hostUpdate(): void {
@@ -111,11 +122,19 @@ export class PagedLoader<P extends CursorPage> implements ReactiveController {
       const page = await this.options.read(this.cursors.at(-1) ?? null);
       if (load === this.loads) this.page = page;
     } catch (err) {
-      if (load === this.loads) this.alert = this.options.failed(err);
+      if (load === this.loads) {
+        this.alert = this.options.failed(err);
+        this.readFailed = true;
+      }
     } finally {
       if (load === this.loads) this.busy = false;
     }
   }
+}
+
+/** A paged list's alert: a failed read's with a "Try again" button that reads the page again. */
+export function alertOf<P extends CursorPage>(pages: PagedLoader<P>, s: DashboardStrings) {
+  return readAlert(pages.alert, s, pages.failedRead ? pages.reload : undefined);
 }
 
 /** A paged list's "Previous page" and "Next page" buttons, disabled while it reads or where there is no such page. */

@@ -23,7 +23,7 @@ import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { money } from "../format";
-import { PagedLoader, pager } from "../paging/paged-loader";
+import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { linkCard } from "./link-card";
 import { paymentLinksStyles } from "./dashboard-payment-links.styles";
 
@@ -125,7 +125,7 @@ export class DashboardPaymentLinks extends DashboardElement {
 
   override render() {
     const s = this.s;
-    const { page, busy, alert } = this.pages;
+    const { page, busy } = this.pages;
     const ctx = {
       s,
       canManage: this.canManage,
@@ -144,7 +144,7 @@ export class DashboardPaymentLinks extends DashboardElement {
         <h2 id="links-title">${s.links.listTitle(this.mode === "live")}</h2>
         <p class="muted" role="status">${busy ? s.loading : page ? s.links.count(page.totalItems) : ""}</p>
         <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-        ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
+        ${alertOf(this.pages, s)}
         ${page && page.items.length === 0 ? html`<p>${s.links.none}</p>` : nothing}
         ${page && page.items.length > 0 ? html`<ul part="list" class="links">${page.items.map((link) => linkCard(link, ctx))}</ul>` : nothing}
         ${pager(this.pages, s)}

@@ -1,4 +1,7 @@
-/** `<dashboard-payment>`'s styles: the fields in two columns where there is room, one on a phone. */
+/**
+ * `<dashboard-payment>`'s styles: the fields and the money in columns where there is room, one on a
+ * phone; the net after refunds stands out; a refund's reason wraps inside its cell.
+ */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { panelBox } from "../styles/panel.styles";
@@ -32,6 +35,23 @@ export const paymentStyles = [
     }
     dd {
       margin: 0;
+      overflow-wrap: anywhere;
+    }
+    .net dd {
+      font-weight: 700;
+    }
+    h2 {
+      margin: 0 0 0.5rem;
+    }
+    .follow:empty {
+      display: none;
+    }
+    .follow p {
+      margin: 0;
+    }
+    td.reason {
+      min-width: 10rem;
+      white-space: normal;
       overflow-wrap: anywhere;
     }
   `,

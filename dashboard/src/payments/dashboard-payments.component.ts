@@ -5,9 +5,10 @@
  * maximum amount in reais, the buyer's e-mail, and a payment id. "Search" applies the form (a
  * status or method chosen applies it at once), "Clear" empties it and lists everything; either
  * reads the first page again, and "Next page" carries the same filters with the page's
- * `nextCursor` ("Previous page" goes back to the cursor before it). A full payment id opens that
+ * `nextCursor` ("Previous page" goes back to the cursor before it). On a phone the search folds
+ * behind a "Filters" button (`<dashboard-fold>`), so the list starts on the first screen. A full payment id opens that
  * payment's page (`/dashboard/payments/{id}`) without a list call. What the page can check is
- * shown under its field before any call; a 400 from the server shows its message under the field
+ * shown under its field before any call; a 400 from the server shows its field code's sentence under the field
  * its `errors[].path` names. Each payment's description (or short id) links to its page. The form
  * wraps to a column and the table scrolls sideways inside its own region on a narrow screen; the
  * page never does.
@@ -25,14 +26,14 @@ import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
 import { DashboardApiError } from "../api/client";
-import { listPayments } from "../api/endpoints";
+import { listPayments, paymentsExportUrl } from "../api/endpoints";
 import type { Mode, PaymentsFilters, PaymentsPage } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
 import { field, type FieldErrors } from "../forms/field";
-import { PagedLoader, pager } from "../paging/paged-loader";
+import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { paymentRows } from "./payment-rows";
-import { readSearch, searchErrors } from "./payment-search";
+import { readSearch, SEARCH_KEYS, searchErrors } from "./payment-search";
 import { paymentsStyles } from "./dashboard-payments.styles";
 
 /** The payments list, `<dashboard-payments>`. */
@@ -40,6 +41,9 @@ export class DashboardPayments extends DashboardElement {
   static override styles = paymentsStyles;
 
   @property({ attribute: false }) mode: Mode = "test";
+
+  /** What the search text is read as (the select's choice), for its hint. */
+  @state() private searchBy = "name";
 
   /** The search applied (the form may hold another until it is applied). */
   @state() private filters: PaymentsFilters = {};
@@ -50,7 +54,7 @@ export class DashboardPayments extends DashboardElement {
     read: (cursor) => listPayments({ mode: this.mode, ...this.filters, cursor }),
     failed: (err) => {
       // A refusal of the search: its messages under the fields they name, and no list that matches other filters.
-      const fields = err instanceof DashboardApiError && err.status === 400 ? searchErrors(err.errors) : null;
+      const fields = err instanceof DashboardApiError && err.status === 400 ? searchErrors(err.errors, this.s) : null;
       if (!fields) return this.messageOf(err) || undefined;
       this.pages.page = undefined;
       this.errors = fields;
@@ -94,9 +98,14 @@ export class DashboardPayments extends DashboardElement {
     if (form) this.search(form, false);
   };
 
+  private keyChosen = (e: Event) => {
+    this.searchBy = (e.target as HTMLSelectElement).value;
+  };
+
   /** The form was emptied ("Clear"): every payment, from the first page. */
   private cleared = () => {
     this.errors = {};
+    this.searchBy = "name";
     this.filters = {};
     this.pages.first();
   };
@@ -137,6 +146,13 @@ export class DashboardPayments extends DashboardElement {
       ${field("maxAmount", q.maxAmount, text("maxAmount", "text", "decimal"), e)}
       ${field("email", q.email, text("email", "email", "email"), e)}
       ${field(
+        "searchBy",
+        s.finding.searchBy,
+        html`<select id="searchBy" name="searchBy" @change=${this.keyChosen}>${SEARCH_KEYS.map((k) => option(k, s.finding.keys[k] ?? k, this.searchBy))}</select>`,
+        e,
+      )}
+      ${field("searchText", s.finding.searchText, text("searchText", "search"), e, s.finding.hints[this.searchBy])}
+      ${field(
         "paymentId",
         q.paymentId,
         html`<input id="paymentId" name="paymentId" autocomplete="off" spellcheck="false" aria-invalid=${invalid("paymentId")} aria-describedby="paymentId-hint paymentId-error" />`,
@@ -146,19 +162,30 @@ export class DashboardPayments extends DashboardElement {
       <div class="actions">
         <button type="submit">${q.submit}</button>
         <button type="reset" class="secondary">${q.clear}</button>
+        <a class="export" href=${paymentsExportUrl({ mode: this.mode, ...f })} download title=${s.finding.exportHint}>${s.finding.exportCsv}</a>
       </div>
     </form>`;
   }
 
+  /**
+   * An empty list's words: none match the filters, or (no filter applied, first page) this mode has
+   * no payment at all yet, which says which mode so an empty live list is not mistaken for a search.
+   */
+  private emptyWords(): string {
+    const filtered = Object.values(this.filters).some((v) => v !== undefined && v !== "");
+    if (filtered || this.pages.pageNumber > 1) return this.s.noPayments;
+    return this.mode === "live" ? this.s.shell.noPaymentsLive : this.s.shell.noPaymentsTest;
+  }
+
   override render() {
     const s = this.s;
-    const { page, busy, alert, pageNumber } = this.pages;
+    const { page, busy, pageNumber } = this.pages;
     const caption = s.paymentsCaption(this.mode === "live");
     return html`<h1>${s.payments}</h1>
-      ${this.renderFilters()}
+      <dashboard-fold .label=${s.shell.filters}>${this.renderFilters()}</dashboard-fold>
       <p class="muted" role="status">${busy ? s.loading : page ? `${s.pageNumber(pageNumber)} · ${s.paymentsCount(page.totalItems)}` : ""}</p>
-      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
-      ${page && page.items.length === 0 ? html`<p>${s.noPayments}</p>` : nothing}
+      ${alertOf(this.pages, s)}
+      ${page && page.items.length === 0 ? html`<p>${this.emptyWords()}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(caption)} tabindex="0">
             <table>

@@ -34,6 +34,15 @@ export const paymentsStyles = [
       display: flex;
       flex-wrap: wrap;
       gap: 0.5rem;
+      align-items: center;
+    }
+    /* The export is a download link, drawn as a secondary button beside Clear. */
+    .export {
+      margin-inline-start: auto;
+      padding: 0.5em 1em;
+      border: 1px solid currentColor;
+      border-radius: 0.375rem;
+      text-decoration: none;
     }
     ${pagerRules}
   `,

@@ -3,12 +3,17 @@
  * checked as far as the page can: amounts typed in reais ("49,90", "1.234,56") become cents (both
  * ends included, the maximum at least the minimum); the start and end days, in the browser's time
  * zone, become the window [start of the start day, start of the day after the end day) sent as ISO
- * instants; the e-mail is sent as typed (the server matches it in any case). A full payment id
- * opens that payment instead of searching. The server's refusals (400 VALIDATION_FAILED) name the
- * query's parameters in `errors[].path`, which are the form's field names.
+ * instants; the e-mail is sent as typed (the server matches it in any case). One search key
+ * (`searchBy`: name, CPF/CNPJ, description, link, E2E id or card's last 4) and its text
+ * (`searchText`) become that key's parameter, checked as the server will (a CPF with or without
+ * punctuation; a link's address gives its id). A full payment id opens that payment instead. The server's refusals (400 VALIDATION_FAILED) name the
+ * query's parameters in `errors[].path`, which are the form's field names; each is said by its
+ * `errors[].code` in the page's language.
  */
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from "../../../shared/payments";
+import { documentKey, searchName } from "../../../shared/search-text";
 import type { FieldProblem } from "../api/client";
+import { fieldMessage } from "../api/problem-words";
 import type { PaymentsFilters } from "../api/types";
 import { parseAmount } from "../format";
 import type { FieldErrors } from "../forms/field";
@@ -16,6 +21,34 @@ import type { DashboardStrings } from "../i18n/locale";
 
 /** The form's fields that are the query's parameters (a 400's `errors[].path`). */
 export const SEARCH_FIELDS = ["status", "paymentMethod", "from", "to", "minAmount", "maxAmount", "email"] as const;
+
+/** What the search may be by (`searchBy`), in the select's order. */
+export const SEARCH_KEYS = ["name", "document", "description", "paymentLink", "endToEndId", "cardLast4"] as const;
+
+/** The query parameters the search keys become: a 400 naming one is shown under `searchText`. */
+const KEY_PARAMS = ["name", "document", "description", "paymentLinkId", "endToEndId", "cardLast4"];
+
+/** The filter a search key and its text ask for; null when the text cannot be that key. */
+export function keyFilter(by: string, typed: string): PaymentsFilters | null {
+  switch (by) {
+    case "name":
+      return /[\p{L}\p{N}]/u.test(searchName(typed)) ? { name: typed } : null;
+    case "document":
+      return documentKey(typed) ? { document: typed } : null;
+    case "description":
+      return { description: typed };
+    case "paymentLink": {
+      const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(typed)?.[0];
+      return id ? { paymentLinkId: id.toLowerCase() } : null;
+    }
+    case "endToEndId":
+      return /^[A-Za-z0-9]{1,35}$/.test(typed) ? { endToEndId: typed } : null;
+    case "cardLast4":
+      return /^\d{4}$/.test(typed) ? { cardLast4: typed } : null;
+    default:
+      return null;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What an amount field may hold: digits and separators, optionally after "R$". */
@@ -71,12 +104,20 @@ export function readSearch(data: FormData, s: DashboardStrings, withId: boolean)
 
   const email = text("email");
   if (email) filters.email = email;
+  const by = text("searchBy");
+  const typed = text("searchText");
+  const key = typed ? keyFilter(by, typed) : {};
+  if (key) Object.assign(filters, key);
+  else errors.searchText = s.finding.invalid[by] ?? s.finding.invalid.name!;
   return Object.keys(errors).length > 0 ? { errors } : { filters };
 }
 
 /** A 400's refusals shown under the fields they name; null when none names a field of the form. */
-export function searchErrors(problems: readonly FieldProblem[]): FieldErrors | null {
+export function searchErrors(problems: readonly FieldProblem[], s: DashboardStrings): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const p of problems) if ((SEARCH_FIELDS as readonly string[]).includes(p.path) && !errors[p.path]) errors[p.path] = p.message;
+  for (const p of problems) {
+    const field = KEY_PARAMS.includes(p.path) ? "searchText" : p.path;
+    if ((SEARCH_FIELDS as readonly string[]).includes(field) || field === "searchText") errors[field] ??= fieldMessage(p, s);
+  }
   return Object.keys(errors).length > 0 ? errors : null;
 }

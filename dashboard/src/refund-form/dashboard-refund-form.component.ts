@@ -1,10 +1,13 @@
 /**
  * `<dashboard-refund-form>`: refunds part or all of a payment
- * (`POST /dashboard/api/payments/{id}/refunds?mode=` with `{amount}`). The amount is typed in
- * reais ("12,50") and sent in cents; it must be above zero and at most what is left to refund.
- * Each submission has its own `Idempotency-Key` (`newIdempotencyKey()`); submitting the same
- * amount again after a failure is a retry of that submission and sends the same key, so a refund
- * whose answer was lost is never made twice. The API's problem `detail` is shown on a refusal.
+ * (`POST /dashboard/api/payments/{id}/refunds?mode=` with `{amount, reason}`). The amount is typed
+ * in reais ("12,50") and sent in cents; it must be above zero and at most what is left to refund.
+ * The reason is optional (at most 200 characters, trimmed; the server keeps it with the refund).
+ * Before anything is sent, a dialog names the amount and the buyer ("Reembolsar R$ 12,34 para
+ * Maria?"): "Cancelar" sends nothing. Each submission has its own `Idempotency-Key`
+ * (`newIdempotencyKey()`); submitting the same amount and reason again after a failure is a retry
+ * of that submission and sends the same key, so a refund whose answer was lost is never made
+ * twice. The API's problem `detail` is shown on a refusal.
  *
  * Properties: `payment` (the Transaction), `mode`, `refundable` (what is left, in cents).
  *
@@ -13,18 +16,23 @@
  *
  * @csspart base - The form's section.
  * @csspart amount-input - The amount.
+ * @csspart reason-input - The reason.
  * @csspart refund-button - Refund.
  * @csspart alert - Why the refund was refused.
  */
 import { html, nothing } from "lit";
-import { property, state } from "lit/decorators.js";
+import { property, query, state } from "lit/decorators.js";
 import { refundPayment } from "../api/endpoints";
 import type { Mode, Transaction } from "../api/types";
+import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
 import { money, parseAmount } from "../format";
 import { refundFormStyles } from "./dashboard-refund-form.styles";
 import { newIdempotencyKey } from "../../../shared/idempotency-key";
+
+/** The longest reason the API keeps. */
+const REASON_MAX = 200;
 
 /** The refund form, `<dashboard-refund-form>`. */
 export class DashboardRefundForm extends DashboardElement {
@@ -36,30 +44,41 @@ export class DashboardRefundForm extends DashboardElement {
 
   @state() private busy = false;
   @state() private fieldError?: string;
+  @state() private reasonError?: string;
   @state() private alert?: string;
   @state() private done?: string;
-  /** The last submission not known to have succeeded: its amount and Idempotency-Key. */
-  private attempt?: { amount: number; key: string };
+  @query("dashboard-confirm-dialog") private confirm!: DashboardConfirmDialog;
+  /** The last submission not known to have succeeded: what it asked and its Idempotency-Key. */
+  private attempt?: { amount: number; reason: string; key: string };
 
   private submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const tx = this.payment;
     if (!tx || this.busy) return;
-    const input = (e.target as HTMLFormElement).elements.namedItem("amount") as HTMLInputElement;
+    const form = e.target as HTMLFormElement;
+    const input = form.elements.namedItem("amount") as HTMLInputElement;
+    const reasonInput = form.elements.namedItem("reason") as HTMLTextAreaElement;
     const amount = parseAmount(input.value);
-    const max = money(this.refundable, tx.currency);
-    this.done = this.alert = this.fieldError = undefined;
+    const reason = reasonInput.value.trim();
+    this.done = this.alert = this.fieldError = this.reasonError = undefined;
     if (amount === null || amount <= 0 || amount > this.refundable) {
-      this.fieldError = this.s.invalidRefundAmount(max);
+      this.fieldError = this.s.invalidRefundAmount(money(this.refundable, tx.currency));
       input.focus();
       return;
     }
-    if (this.attempt?.amount !== amount) this.attempt = { amount, key: newIdempotencyKey() };
+    if (reason.length > REASON_MAX) {
+      this.reasonError = this.s.refundFlow.reasonTooLong;
+      reasonInput.focus();
+      return;
+    }
+    const t = this.s.refundFlow;
+    if (!(await this.confirm.ask(t.confirmQuestion(money(amount, tx.currency), tx.customer.name), t.confirmAction))) return;
+    if (this.attempt?.amount !== amount || this.attempt.reason !== reason) this.attempt = { amount, reason, key: newIdempotencyKey() };
     this.busy = true;
     try {
-      const refund = await refundPayment(tx.id, this.mode, amount, this.attempt.key);
+      const refund = await refundPayment(tx.id, this.mode, amount, reason || undefined, this.attempt.key);
       this.attempt = undefined;
-      input.value = "";
+      form.reset();
       this.done = this.s.refundDone(money(refund.amount, tx.currency));
       emit(this, "dashboard-refunded", { refundId: refund.id });
     } catch (err) {
@@ -71,6 +90,7 @@ export class DashboardRefundForm extends DashboardElement {
 
   override render() {
     const s = this.s;
+    const t = s.refundFlow;
     const tx = this.payment;
     if (!tx) return nothing;
     const described = this.fieldError ? "amount-hint amount-error" : "amount-hint";
@@ -84,6 +104,13 @@ export class DashboardRefundForm extends DashboardElement {
           <p id="amount-hint" class="muted">${s.refundHint(money(this.refundable, tx.currency))}</p>
           ${this.fieldError ? html`<p id="amount-error" class="error">${this.fieldError}</p>` : nothing}
         </div>
+        <div class="field">
+          <label for="reason">${t.reason}</label>
+          <textarea part="reason-input" id="reason" name="reason" rows="2" maxlength=${REASON_MAX}
+            aria-describedby=${this.reasonError ? "reason-hint reason-error" : "reason-hint"} aria-invalid=${this.reasonError ? "true" : "false"}></textarea>
+          <p id="reason-hint" class="muted">${t.reasonHint}</p>
+          ${this.reasonError ? html`<p id="reason-error" class="error">${this.reasonError}</p>` : nothing}
+        </div>
         <button part="refund-button" type="submit" ?disabled=${this.busy}>${s.refund}</button>
       </form>
       <div aria-live="polite">
@@ -91,6 +118,7 @@ export class DashboardRefundForm extends DashboardElement {
         ${this.done ? html`<p class="notice">${this.done}</p>` : nothing}
       </div>
       ${this.alert ? html`<p part="alert" class="alert" role="alert">${this.alert}</p>` : nothing}
+      <dashboard-confirm-dialog></dashboard-confirm-dialog>
     </section>`;
   }
 }

@@ -1,4 +1,4 @@
-/** `<dashboard-refund-form>`'s styles: a bordered panel, the field above its button. */
+/** `<dashboard-refund-form>`'s styles: a bordered panel, the fields above the button, the reason wider. */
 import { css } from "lit";
 import { baseStyles } from "../styles/base.styles";
 import { panel, stackedFormRules } from "../styles/panel.styles";
@@ -15,6 +15,13 @@ export const refundFormStyles = [
     ${stackedFormRules}
     .field {
       max-width: 20rem;
+    }
+    .field:has(textarea) {
+      max-width: 32rem;
+    }
+    textarea {
+      width: 100%;
+      resize: vertical;
     }
     h2 {
       margin: 0;

@@ -93,7 +93,7 @@ export class DashboardReplayDialog extends DashboardElement {
       emit(this, "dashboard-webhooks-changed", {});
     } catch (err) {
       const fields = err instanceof DashboardApiError ? err.errors : [];
-      this.errors = Object.fromEntries(fields.map((f) => [f.path.split(".")[0]!, f.message]));
+      this.errors = Object.fromEntries(fields.map((f) => [f.path.split(".")[0]!, this.fieldMessageOf(f)]));
       this.alert = fields.length ? undefined : this.messageOf(err) || undefined;
     } finally {
       this.busy = false;

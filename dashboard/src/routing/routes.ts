@@ -14,6 +14,8 @@ export const PATHS = {
   payments: `${BASE}/payments`,
   payment: (id: string) => `${BASE}/payments/${encodeURIComponent(id)}`,
   overview: `${BASE}/overview`,
+  payouts: `${BASE}/payouts`,
+  payout: (id: string) => `${BASE}/payouts/${encodeURIComponent(id)}`,
   paymentLinks: `${BASE}/payment-links`,
   subscriptions: `${BASE}/subscriptions`,
   subscription: (id: string) => `${BASE}/subscriptions/${encodeURIComponent(id)}`,
@@ -29,6 +31,7 @@ const FIXED = {
   [PATHS.invite]: "invite",
   [PATHS.signIn]: "sign-in",
   [PATHS.overview]: "overview",
+  [PATHS.payouts]: "payouts",
   [PATHS.paymentLinks]: "payment-links",
   [PATHS.subscriptions]: "subscriptions",
   [PATHS.developers]: "developers",
@@ -44,6 +47,7 @@ export type Route =
   | { page: "payments" }
   | { page: "payment"; id: string }
   | { page: "subscription"; id: string }
+  | { page: "payout"; id: string }
   | { page: "not-found" };
 
 /** The page a path shows (a trailing slash is the same page). */
@@ -51,8 +55,9 @@ export function routeOf(pathname: string): Route {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === BASE || path === PATHS.payments) return { page: "payments" };
   if (Object.hasOwn(FIXED, path)) return { page: FIXED[path as keyof typeof FIXED] };
-  const one = /^\/dashboard\/(payments|subscriptions)\/([^/]+)$/.exec(path);
-  if (one) return { page: one[1] === "payments" ? "payment" : "subscription", id: decodeURIComponent(one[2]!) };
+  const one = /^\/dashboard\/(payments|subscriptions|payouts)\/([^/]+)$/.exec(path);
+  const pages = { payments: "payment", subscriptions: "subscription", payouts: "payout" } as const;
+  if (one) return { page: pages[one[1] as keyof typeof pages], id: decodeURIComponent(one[2]!) };
   return { page: "not-found" };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `<dashboard-sessions>`: `/dashboard/sessions`, every signed-in member's own page. Their open
  * sessions (`GET /dashboard/api/sessions`, newest first), each with its browser and system read
- * from its user agent (user-agent.ts; the whole string in a disclosure), when it signed in, its
+ * from its user agent (devices/device-name.ts, as the audit log names it; the whole string in a disclosure), when it signed in, its
  * last activity, its absolute end and its IP address; the one asking is marked "This session".
  * "Sign out everywhere" (`POST /dashboard/api/sign-out-everywhere`, after confirming) ends them
  * all, this one included, and the app goes to the sign-in page.
@@ -25,11 +25,12 @@ import { listSessions, signOutEverywhere } from "../api/endpoints";
 import { addOwnPasskey, ceremonyFailure } from "../api/passkeys";
 import type { Session } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
+import { deviceName } from "../devices/device-name";
 import { dateTime } from "../format";
 import { sessionsStyles } from "./dashboard-sessions.styles";
-import { summarize } from "./user-agent";
 
 /** The member's sessions, `<dashboard-sessions>`. */
 export class DashboardSessions extends DashboardElement {
@@ -49,6 +50,7 @@ export class DashboardSessions extends DashboardElement {
   }
 
   private async load(): Promise<void> {
+    this.alert = undefined;
     try {
       this.sessions = (await listSessions()).items;
     } catch (err) {
@@ -92,10 +94,9 @@ export class DashboardSessions extends DashboardElement {
 
   private item(session: Session) {
     const t = this.s.sessions;
-    const { browser, os } = summarize(session.userAgent);
     return html`<li class="session">
       <div class="title">
-        <h2>${t.device(browser || t.unknownBrowser, os)}</h2>
+        <h2>${deviceName(session.userAgent, this.s)}</h2>
         ${session.current ? html`<span class="badge ok">${t.current}</span>` : nothing}
       </div>
       <dl>
@@ -115,7 +116,7 @@ export class DashboardSessions extends DashboardElement {
     return html`<h1>${t.title}</h1>
       <p class="muted">${t.lead}</p>
       <p role="status">${sessions ? t.count(sessions.length) : this.alert ? "" : s.loading}</p>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, sessions ? undefined : () => void this.load())}
       ${sessions?.length ? html`<ul part="list" class="sessions">${sessions.map((session) => this.item(session))}</ul>` : nothing}
       <section class="box" aria-labelledby="passkey-title">
         <h2 id="passkey-title">${s.access.passkeyTitle}</h2>

@@ -46,7 +46,8 @@ export const baseStyles = [
       font-weight: 600;
     }
     input,
-    select {
+    select,
+    textarea {
       font: inherit;
       min-height: 2.75em;
       padding: 0.5em 0.75em;
@@ -57,7 +58,8 @@ export const baseStyles = [
       box-sizing: border-box;
       max-width: 100%;
     }
-    input[aria-invalid="true"] {
+    input[aria-invalid="true"],
+    textarea[aria-invalid="true"] {
       border-color: var(--_error);
     }
     button.secondary {
@@ -80,6 +82,17 @@ export const baseStyles = [
     }
     .error {
       color: var(--_error);
+    }
+    /* A failed read's alert and its "Try again" button (alerts/read-alert.ts), side by side when they fit. */
+    .read-alert {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.5rem 1rem;
+    }
+    .read-alert p {
+      margin: 0;
     }
     .notice {
       border-color: var(--_ok);

@@ -20,7 +20,7 @@ import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
-import { PagedLoader, pager } from "../paging/paged-loader";
+import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { subSellersStyles } from "./dashboard-sub-sellers.styles";
 
 /** The sub-sellers page, `<dashboard-sub-sellers>`. */
@@ -82,11 +82,11 @@ export class DashboardSubSellers extends DashboardElement {
   override render() {
     const s = this.s;
     const t = s.subSellers;
-    const { page, busy, alert } = this.pages;
+    const { page, busy } = this.pages;
     return html`<h1>${s.nav.subSellers}</h1>
       <p class="muted" role="status">${busy && !page ? s.loading : page ? t.count(page.totalItems) : ""}</p>
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
+      ${alertOf(this.pages, s)}
       ${page && page.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(t.caption)} tabindex="0">

@@ -1,7 +1,7 @@
 /**
  * `<dashboard-subscription>`: one subscription, `/dashboard/subscriptions/{id}`
- * (`GET /dashboard/api/subscriptions/{id}` in the current mode): its status, fields and latest
- * invoices; for `subscriptions.manage`, while it is not CANCELLED, the cancel form: now, or at the
+ * (`GET /dashboard/api/subscriptions/{id}` in the current mode): its buyer and plan by name, its
+ * status, fields and latest invoices (each linked to its charge's payment page); for `subscriptions.manage`, while it is not CANCELLED, the cancel form: now, or at the
  * end of the current period. The period's end is offered only to an ACTIVE or PAST_DUE
  * subscription not already ending: an INCOMPLETE or TRIALING one has no paid period to run out,
  * and the server cancels it now either way (docs/subscriptions.md). The member confirms first
@@ -24,6 +24,7 @@ import { cancelSubscription, readSubscription } from "../api/selling";
 import type { SubscriptionWithInvoices } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import { PATHS } from "../routing/routes";
@@ -75,7 +76,8 @@ export class DashboardSubscription extends DashboardElement {
     this.alert = this.notice = undefined;
     try {
       const next = await cancelSubscription(this.mode, sub.id, atPeriodEnd);
-      this.sub = { ...next, invoices: sub.invoices };
+      // The cancel answers /v1's subscription: the names stay, and no charge comes any more.
+      this.sub = { ...sub, ...next, nextChargeAt: null, invoices: sub.invoices };
       this.notice = next.status === "CANCELLED" ? t.cancelledNow : t.cancelledAtEnd;
     } catch (err) {
       this.alert = this.messageOf(err) || undefined;
@@ -107,15 +109,15 @@ export class DashboardSubscription extends DashboardElement {
       ${this.busy && !sub ? html`<p role="status">${s.loading}</p>` : nothing}
       ${!sub && this.alert ? html`<h1>${t.one}</h1>` : nothing}
       ${sub
-        ? html`<h1>${t.label(sub.id)}</h1>
+        ? html`<h1>${sub.buyer.name} · ${sub.plan.name}</h1>
             <p class="summary"><span class="badge ${sub.status}">${t.statuses[sub.status] ?? sub.status}</span>
               ${sub.cancelAtPeriodEnd ? html`<span>${t.endsOn(dateTime(sub.currentPeriodEnd))}</span>` : nothing}</p>
             <dl part="details">${subscriptionFields(sub, s)}</dl>
-            <section part="invoices" aria-labelledby="invoices-title"><h2 id="invoices-title">${t.invoices}</h2>${invoicesTable(sub, s)}</section>
+            <section part="invoices" aria-labelledby="invoices-title"><h2 id="invoices-title">${t.invoices}</h2>${invoicesTable(sub, s, this.follow)}</section>
             ${this.canManage && sub.status !== "CANCELLED" ? this.cancelForm(sub) : nothing}`
         : nothing}
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, !sub && this.alert !== t.notFound ? () => void this.load() : undefined)}
       <dashboard-confirm-dialog></dashboard-confirm-dialog>`;
   }
 }

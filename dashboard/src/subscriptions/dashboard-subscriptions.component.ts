@@ -1,8 +1,9 @@
 /**
  * `<dashboard-subscriptions>`: `/dashboard/subscriptions`, for members with `subscriptions.read`.
  * The mode's subscriptions, newest first, 20 a page (`GET /dashboard/api/subscriptions`): each
- * one's link to its page, status, method, current period and next billing. The table scrolls
- * sideways inside its own region on a narrow screen.
+ * one's buyer (the link to its page), plan, amount per interval, status, method and the date of
+ * its next charge (a date alone: the time of day does not matter to it). It fits 1280 px; on a
+ * phone the table scrolls sideways inside its own region.
  *
  * Properties: `mode` (a change reads the first page again).
  *
@@ -15,11 +16,11 @@
 import { html, nothing, type PropertyValues } from "lit";
 import { property } from "lit/decorators.js";
 import { listSubscriptions } from "../api/selling";
-import type { Subscription, SubscriptionsPage } from "../api/selling-types";
+import type { NamedSubscription, SubscriptionsPage } from "../api/selling-types";
 import type { Mode } from "../api/types";
 import { DashboardElement } from "../dashboard-element";
-import { dateTime } from "../format";
-import { PagedLoader, pager } from "../paging/paged-loader";
+import { date, money } from "../format";
+import { alertOf, PagedLoader, pager } from "../paging/paged-loader";
 import { PATHS } from "../routing/routes";
 import { subscriptionsStyles } from "./dashboard-subscriptions.styles";
 
@@ -39,27 +40,28 @@ export class DashboardSubscriptions extends DashboardElement {
     if (changed.has("mode")) this.pages.first();
   }
 
-  private row(sub: Subscription) {
+  private row(sub: NamedSubscription) {
     const s = this.s;
     const t = s.subscriptions;
-    return html`<tr>
-      <td><a href=${PATHS.subscription(sub.id)} @click=${this.follow}>${t.label(sub.id)}</a></td>
+    const plan = sub.plan;
+    return html`<tr data-subscription=${sub.id}>
+      <td><a href=${PATHS.subscription(sub.id)} @click=${this.follow}>${sub.buyer.name}</a></td>
+      <td>${plan.name}</td>
+      <td class="num" data-amount>${money(plan.amount, plan.currency)}<span class="muted">${s.subscriptionList.every(plan.billingInterval, plan.intervalCount)}</span></td>
       <td><span class="badge ${sub.status}">${t.statuses[sub.status] ?? sub.status}</span>${sub.cancelAtPeriodEnd ? html` <span class="muted">${t.endsAtPeriodEnd}</span>` : nothing}</td>
       <td class="nowrap">${s.methods[sub.paymentMethod] ?? sub.paymentMethod}</td>
-      <td class="nowrap">${t.period(dateTime(sub.currentPeriodStart), dateTime(sub.currentPeriodEnd))}</td>
-      <td class="nowrap">${dateTime(sub.nextBillingAt)}</td>
-      <td class="nowrap">${dateTime(sub.createdAt)}</td>
+      <td class="nowrap" data-next-charge>${date(sub.nextChargeAt)}</td>
     </tr>`;
   }
 
   override render() {
     const s = this.s;
     const t = s.subscriptions;
-    const { page, busy, alert } = this.pages;
+    const { page, busy } = this.pages;
     const caption = t.caption(this.mode === "live");
     return html`<h1>${s.nav.subscriptions}</h1>
       <p class="muted" role="status">${busy ? s.loading : page ? t.count(page.totalItems) : ""}</p>
-      ${alert ? html`<p class="alert" role="alert">${alert}</p>` : nothing}
+      ${alertOf(this.pages, s)}
       ${page && page.items.length === 0 ? html`<p>${t.none}</p>` : nothing}
       ${page && page.items.length > 0
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(caption)} tabindex="0">
@@ -67,8 +69,8 @@ export class DashboardSubscriptions extends DashboardElement {
               <caption class="visually-hidden">${caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">${t.one}</th><th scope="col">${s.status}</th><th scope="col">${s.method}</th>
-                  <th scope="col">${t.currentPeriod}</th><th scope="col">${t.nextBilling}</th><th scope="col">${s.fields.createdAt}</th>
+                  <th scope="col">${s.subscriptionList.subscriber}</th><th scope="col">${t.plan}</th><th scope="col" class="num">${s.subscriptionList.amount}</th>
+                  <th scope="col">${s.status}</th><th scope="col">${s.method}</th><th scope="col">${s.subscriptionList.nextCharge}</th>
                 </tr>
               </thead>
               <tbody>${page.items.map((sub) => this.row(sub))}</tbody>

@@ -67,7 +67,7 @@ export class DashboardTeamInvite extends DashboardElement {
       await this.dialog.show(member.inviteUrl);
     } catch (err) {
       const fields = err instanceof DashboardApiError ? err.errors : [];
-      this.errors = Object.fromEntries(fields.map((f) => [f.path, f.message]));
+      this.errors = Object.fromEntries(fields.map((f) => [f.path, this.fieldMessageOf(f)]));
       this.alert = this.messageOf(err) || undefined;
     } finally {
       this.busy = false;

@@ -22,6 +22,7 @@ import { property, query, state } from "lit/decorators.js";
 import type { MemberDraft, TeamMember } from "../api/developers-types";
 import { changeLiveAccess, changeProfile, listTeam, reinviteMember, removeMember } from "../api/team";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import type { DashboardOnceDialog } from "../once-dialog/dashboard-once-dialog";
@@ -53,6 +54,7 @@ export class DashboardTeam extends DashboardElement {
 
   private load = async (): Promise<void> => {
     this.busy = true;
+    this.alert = undefined;
     try {
       this.members = (await listTeam()).items;
     } catch (err) {
@@ -124,7 +126,7 @@ export class DashboardTeam extends DashboardElement {
         <h2 id="members-title">${s.team.members}</h2>
         <p class="muted" role="status">${this.busy && !members ? s.loading : members ? s.team.count(members.length) : ""}</p>
         <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-        ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+        ${readAlert(this.alert, s, members ? undefined : this.load)}
         ${members ? html`<ul part="list" class="members">${members.map((m) => memberCard(m, ctx))}</ul>` : nothing}
       </section>
       <dashboard-confirm-dialog></dashboard-confirm-dialog>

@@ -15,6 +15,7 @@ import { html, nothing, type PropertyValues } from "lit";
 import { property, state } from "lit/decorators.js";
 import { readTimeline } from "../api/endpoints";
 import type { Mode, Timeline } from "../api/types";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { attemptsDetails, deliveryBadge, deliveryLine } from "../deliveries/delivery-parts";
 import { dateTime } from "../format";
@@ -79,7 +80,7 @@ export class DashboardTimeline extends DashboardElement {
     return html`<section part="base" aria-labelledby="timeline-title">
       <h2 id="timeline-title">${s.timeline}</h2>
       ${this.busy && !this.timeline ? html`<p role="status">${s.loading}</p>` : nothing}
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, s, () => void this.load())}
       ${this.timeline && events.length === 0 ? html`<p>${s.noEvents}</p>` : nothing}
       ${events.length > 0 ? html`<ol part="events" class="events">${events.map((e) => this.event(e))}</ol>` : nothing}
     </section>`;

@@ -60,7 +60,7 @@ export class DashboardWebhookForm extends DashboardElement {
       await this.dialog.show(created.secret);
     } catch (err) {
       const fields = err instanceof DashboardApiError ? err.errors : [];
-      this.errors = Object.fromEntries(fields.map((f) => [f.path.split(".")[0]!, f.message]));
+      this.errors = Object.fromEntries(fields.map((f) => [f.path.split(".")[0]!, this.fieldMessageOf(f)]));
       this.alert = this.messageOf(err) || undefined;
     } finally {
       this.busy = false;

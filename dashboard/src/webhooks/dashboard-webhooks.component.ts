@@ -21,6 +21,7 @@ import { deleteWebhook, listWebhooks, testWebhook } from "../api/developers";
 import type { Webhook } from "../api/developers-types";
 import type { Mode } from "../api/types";
 import type { DashboardConfirmDialog } from "../confirm-dialog/dashboard-confirm-dialog";
+import { readAlert } from "../alerts/read-alert";
 import { DashboardElement } from "../dashboard-element";
 import { emit } from "../events";
 import type { DashboardReplayDialog } from "../replay-dialog/dashboard-replay-dialog";
@@ -104,7 +105,7 @@ export class DashboardWebhooks extends DashboardElement {
       <h2 id="webhooks-title">${w.title}</h2>
       ${!this.webhooks && !this.alert ? html`<p role="status">${s.loading}</p>` : nothing}
       <div aria-live="polite">${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}</div>
-      ${this.alert ? html`<p class="alert" role="alert">${this.alert}</p>` : nothing}
+      ${readAlert(this.alert, this.s, this.webhooks ? undefined : () => void this.load())}
       ${this.webhooks?.length === 0 ? html`<p>${w.none}</p>` : nothing}
       ${this.webhooks?.length
         ? html`<div part="table" class="table-region" role="region" aria-label=${s.tableRegion(w.caption)} tabindex="0">
