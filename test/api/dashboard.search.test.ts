@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { teamMembers, transactions } from "../../worker/db/schema";
+import { buyers, teamMembers, transactions } from "../../worker/db/schema";
 import { createInvite } from "../../worker/domain/dashboard/invites";
 import { createCompanySeller } from "../../worker/domain/sellers";
 import { backfillSearchKeys } from "../../worker/domain/transactions/search-backfill";
@@ -125,6 +125,23 @@ describe("rows older than the search keys", () => {
     expect((await runScheduledJob(ctx.platform)).sweeps["payments.searchIndex"]).toBe(2);
     expect(await found("document=39053344705")).toEqual([saved.id, jose.id]);
     expect(await found("name=jose%20c")).toEqual([jose.id]);
+    expect(await backfillSearchKeys(ctx.platform)).toBe(0);
+  });
+
+  it("a row the vault cannot open does not stop the others: it is indexed without its document, the sweep does not fail", async () => {
+    const damagedBuyer = await createBuyer(ctx, { documentNumber: "39053344705" });
+    const damaged = await createPix(ctx, { buyer: JOSE });
+    ctx.platform.clock.advance(60);
+    const fine = await createPix(ctx, { buyer: { ...JOSE, name: "José Conceição Filho" } });
+    await ctx.platform.db.update(transactions).set({ customerNameSearch: null, customerDocumentDigest: null });
+    await ctx.platform.db.update(buyers).set({ documentDigest: null });
+    // Sealed under a key this installation no longer has, as the vault sees it: unreadable.
+    await ctx.platform.db.update(buyers).set({ pii: "v1.gone.AAAA.BBBB" }).where(eq(buyers.id, damagedBuyer));
+    await ctx.platform.db.update(transactions).set({ customerPii: "v1.gone.AAAA.BBBB" }).where(eq(transactions.id, damaged.id));
+    const run = await runScheduledJob(ctx.platform);
+    expect(run.sweeps["payments.searchIndex"]).toBe(3);
+    expect(await found("document=39053344705")).toEqual([fine.id]);
+    expect(await found("name=jose%20c")).toEqual([fine.id, damaged.id]);
     expect(await backfillSearchKeys(ctx.platform)).toBe(0);
   });
 });
