@@ -4,7 +4,7 @@ import { liftedRateLimits } from "./worker/lib/rate-limit";
 // Node-side tests. The workerd tests live in their own project (vitest.workers.config.ts).
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "worker/**/*.test.ts", "shared/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "worker/**/*.test.ts", "shared/**/*.test.ts", "dashboard/**/*.test.ts"],
     exclude: ["test/workerd/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20_000,

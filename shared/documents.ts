@@ -48,3 +48,13 @@ export function maskDocument(value: string): string {
   if (value.length === 14) return `**.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-**`;
   return "*".repeat(value.length);
 }
+
+/**
+ * A document as people write it: a CNPJ `11.222.333/0001-81` (alphanumeric ones too), a CPF
+ * `529.982.247-25`; a masked one or anything else as it is.
+ */
+export function formatDocument(value: string): string {
+  if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return `${value.slice(0, 2)}.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-${value.slice(12)}`;
+  if (/^\d{11}$/.test(value)) return `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`;
+  return value;
+}

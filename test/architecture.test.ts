@@ -77,7 +77,7 @@ describe("worker/ layering", () => {
   });
 
   it("a connector's simulator is imported only by tests, worker/cli and itself", () => {
-    const wrong = ["worker", "shared", "widget", "demo"]
+    const wrong = ["worker", "shared", "widget", "dashboard", "demo"]
       .flatMap(filesUnder)
       .filter((file) => !file.startsWith("worker/cli/") && !SIMULATOR.test(file))
       .flatMap((file) =>
@@ -135,5 +135,33 @@ describe("the outbox", () => {
     expect(eventWriters().some((w) => w.startsWith("worker/domain/events/outbox.ts"))).toBe(true);
     expect(eventWriters().some((w) => w.startsWith("worker/domain/events/fan-out.ts"))).toBe(true);
     expect(EVENT_WRITES.some((re) => re.test("db.insert(events).values(row)"))).toBe(true);
+  });
+});
+
+/**
+ * The three front ends (docs/architecture.md): the buyer's widget (widget/, with the link page
+ * and the card frame), the seller's dashboard (dashboard/). Each is its own build, so neither
+ * reaches into the other's folder: what both use lives in shared/ (shared/ui/ for Lit pieces).
+ */
+describe("front ends", () => {
+  const reachingInto = (from: string, into: string) =>
+    filesUnder(from).flatMap((file) =>
+      importsOf(file)
+        .filter((t) => t.startsWith(`${into}/`))
+        .map((t) => `${file} → ${t}`),
+    );
+
+  it("the widget imports nothing of the dashboard, nor the dashboard of the widget", () => {
+    expect(reachingInto("widget/src", "dashboard")).toEqual([]);
+    expect(reachingInto("dashboard/src", "widget")).toEqual([]);
+  });
+
+  it("shared/ imports no front end", () => {
+    expect([...reachingInto("shared", "widget"), ...reachingInto("shared", "dashboard")]).toEqual([]);
+  });
+
+  it("the check can fail: the dashboard's shared imports are seen", () => {
+    expect(importsOf("dashboard/src/format.ts")).toContain("shared/parse-amount");
+    expect(importsOf("widget/src/link/pay-link.ts")).toContain("shared/idempotency-key");
   });
 });

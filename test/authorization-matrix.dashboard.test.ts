@@ -82,6 +82,7 @@ const ROUTES: Record<string, Entry> = {
   "POST /dashboard/api/passkeys": { kind: "self", modeless: true, body: () => ({ challengeId: "x", response: {} }) },
 
   "GET /dashboard/api/payments": { kind: "list" },
+  "GET /dashboard/api/payments/export": { kind: "list" },
   "GET /dashboard/api/payments/:id": { kind: "object", params: (_w, r) => ({ id: r.cardTx?.id }) },
   "GET /dashboard/api/payments/:id/timeline": { kind: "object", params: (_w, r) => ({ id: r.cardTx?.id }) },
   "POST /dashboard/api/payments/:id/refunds": { kind: "object", params: (_w, r) => ({ id: r.cardTx?.id }), body: () => ({ amount: 100 }), headers: refund },
@@ -100,6 +101,8 @@ const ROUTES: Record<string, Entry> = {
 
   "GET /dashboard/api/overview": { kind: "list" },
   "GET /dashboard/api/settlements": { kind: "list" },
+  "GET /dashboard/api/settlements/:id": { kind: "object", params: (_w, r) => ({ id: r.settlementId }) },
+  "GET /dashboard/api/balance": { kind: "list" },
 
   "GET /dashboard/api/keys": { kind: "list" },
   "POST /dashboard/api/keys": { kind: "create" },

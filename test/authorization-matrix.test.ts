@@ -161,6 +161,8 @@ const OPERATIONS: Record<string, Entry> = {
   createSeller: { kind: "create", reference: (r) => (r.feePlanId ? sellerBody(r.feePlanId) : undefined), referenceStatus: [422], expect: companyOnly },
   listSellers: { kind: "list" },
   getSeller: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }) },
+  getSellerSettings: { kind: "seller", params: (r) => ({ sellerId: r.sellerId }) },
+  updateSellerSettings: { kind: "seller", params: (r) => ({ sellerId: r.sellerId }), body: () => ({ timeZone: "Asia/Tokyo" }) },
   suspendSeller: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ reason: "x" }) },
   reactivateSeller: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ reason: "x" }) },
   sandboxDecideKyc: { kind: "owned", params: (r) => ({ sellerId: r.subSellerId }), body: () => ({ decision: "rejected" }) },

@@ -5,7 +5,7 @@
  */
 import { KEY_CACHE_TTL_SECONDS } from "../worker/domain/api-keys";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DashboardVisitor } from "./support/dashboard";
@@ -23,9 +23,13 @@ const env = (port: number) => ({ ...process.env, PORT: String(port), DATABASE_UR
 const start = (port: number) => startNodeHost({ PORT: String(port), DATABASE_URL: `file:${join(dir, "pay.db")}` });
 const stop = stopNodeHost;
 
-function run(cmd: string, args: string[], port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs a command with the host's environment; `port` null: without PORT, as from another shell. */
+function run(cmd: string, args: string[], port: number | null): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const rest: NodeJS.ProcessEnv = { ...env(0) };
+  delete rest.PORT;
+  delete rest.PUBLIC_BASE_URL;
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: env(port), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { env: port === null ? rest : env(port), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -89,6 +93,11 @@ describe("npm start (Node host, embedded libSQL file)", () => {
     const ops = new DashboardVisitor((path, init) => fetch(`${new URL(cliInvite).origin}${path}`, init), new URL(cliInvite).origin);
     expect((await ops.register(cliInvite)).status).toBe(201);
     expect((await (await ops.request("GET", "/dashboard/api/me")).json()).member.email).toBe("ops@example.com");
+    // From another shell, without the host's PORT: the invite still names the running host (issue 31).
+    const elsewhere = await run("npm", ["run", "admin", "--", "team:invite", "--seller", sellerId!, "--email", "ana@example.com", "--profile", "OPERATION"], null);
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    // (localhost: passkeys need a host name, domain/dashboard/relying-party.ts), on the host's port, not 8787.
+    expect(elsewhere.stdout).toMatch(new RegExp(`^Invite for ana@example\\.com \\(OPERATION\\), single use, until \\S+:\\n  http://localhost:${port}/dashboard/invite#token=\\w+\\n$`));
     const again = await fetch(`${base}/v1/buyers/${buyer.id}`, { headers: { "X-Api-Key": sk! } });
     expect(again.status).toBe(200);
 
@@ -116,5 +125,7 @@ describe("npm start (Node host, embedded libSQL file)", () => {
     }
     expect(status).toBe(401);
     await stop(second.child, port);
+    // Stopped, the host no longer claims the database: the CLI falls back to its own PORT/PUBLIC_BASE_URL.
+    expect(existsSync(join(dir, "host.json"))).toBe(false);
   }, 90_000);
 });

@@ -1,5 +1,7 @@
 /**
- * Every request body in /openapi.json has an example the API accepts as it is: Scalar's "try it"
+ * Every 2xx JSON response of /v1 has an example that validates against its schema and holds no
+ * placeholder (what the /docs reference shows; issue 31). And every request body in /openapi.json
+ * has an example the API accepts as it is: Scalar's "try it"
  * and generated SDK samples send these. Each operation's example is sent, on a fresh test platform,
  * with the seller's secret key (as Scalar would) and must get one of the operation's documented
  * 2xx answers.
@@ -10,6 +12,8 @@
  * headers (a checkout session is paid with its client secret, without a key). An operation that is
  * in neither the table nor the 2xx fails here, naming the answer it got.
  */
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { authenticateBody, cardInput, payWithThreeDs, runThreeDs, submitChallenge } from "./support/cards";
 import { createLink, openSession } from "./support/payment-links";
@@ -102,6 +106,7 @@ const FIXTURES: Record<string, Fixture> = {
   updateWebhook: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
   replayWebhookEvents: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId, webhookId: await webhookFor(ctx, ctx.seller.sellerId, ["TRANSACTION_PAID"]) } }),
   updateNotificationSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
+  updateSellerSettings: async (ctx) => ({ path: { sellerId: ctx.seller.sellerId } }),
   createSeller: async (ctx) => ({ ids: { feePlanId: await companyFeePlan(ctx.platform.db, ctx.seller.sellerId) } }),
   sandboxDecideKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
   decideSellerKyc: async (ctx) => ({ path: { sellerId: await subSeller(ctx, "PENDING") } }),
@@ -193,4 +198,91 @@ describe("request body examples in /openapi.json", () => {
       expect(op.successes, `${op.operationId}: ${res.status} ${await res.clone().text()}`).toContain(res.status);
     });
   }
+});
+
+/** Every JSON response of a 2xx of /v1, and every problem+json of an error: the operation, the status and its schema. */
+function successResponses(document: any): Array<{ where: string; schema: any; example: unknown }> {
+  return Object.entries<any>(document.paths)
+    .filter(([path]) => path.startsWith("/v1/"))
+    .flatMap(([path, item]) =>
+      METHODS.filter((method) => item[method]).flatMap((method) =>
+        Object.entries<any>(item[method].responses)
+          .filter(([status, response]) => (/^2\d\d$/.test(status) && response.content?.["application/json"]) || response.content?.["application/problem+json"])
+          .map(([status, response]) => {
+            const media = response.content["application/json"] ?? response.content["application/problem+json"];
+            return { where: `${item[method].operationId} ${status}`, schema: media.schema, example: media.example ?? exampleOf(document, media.schema) };
+          }),
+      ),
+    );
+}
+
+/** What a reference reader shows for a schema: its own example, a $ref's, or (one of several shapes) its first branch's. */
+function exampleOf(document: any, schema: any): unknown {
+  if (schema?.example !== undefined) return schema.example;
+  if (schema?.$ref) return exampleOf(document, document.components.schemas[schema.$ref.split("/").at(-1)]);
+  if (schema?.anyOf) return exampleOf(document, schema.anyOf[0]);
+  return undefined;
+}
+
+/** The placeholders a generator writes where a schema has no example: each found is named by its JSON path. */
+function placeholders(value: unknown, path = "$"): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => placeholders(v, `${path}[${i}]`));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => placeholders(v, `${path}.${k}`));
+  const key = path.split(".").at(-1)!;
+  const out: string[] = [];
+  if (value === "string" || value === "") out.push(`${path}: "${value}"`);
+  // 1 is what a generator writes for an integer (a centavo is no realistic price); 0 is a real figure (nothing refunded yet).
+  if (/(^|[a-z])(amount|Amount|Cents)$|^(amount|volume|fees|net)$/.test(key) && value === 1) out.push(`${path}: ${value}`);
+  if (/^currency$/.test(key) && value !== "BRL") out.push(`${path}: ${String(value)}`);
+  // Ids are UUIDs, but for the few with a prefix of their kind (a vault's `vault_…`).
+  if (/(^id|Id)$/.test(key) && typeof value === "string" && !UUID.test(value) && !/^[a-z]+_[0-9A-Za-z-]{16,}$/.test(value)) out.push(`${path}: ${value} is no UUID`);
+  if (/At$/.test(key) && value !== null && !(typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(value))) out.push(`${path}: ${String(value)} is no ISO date-time`);
+  return out;
+}
+
+describe("response examples in /openapi.json (the reference shows them instead of `\"amount\": 1, \"currency\": \"string\"`)", () => {
+  const responses = successResponses(doc);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ ...doc, $id: "openapi.json" });
+
+  it("every 2xx JSON response and every problem+json of /v1 has an example", () => {
+    expect(responses.filter((r) => / 2\d\d$/.test(r.where)).length).toBeGreaterThanOrEqual(70);
+    expect(responses.filter((r) => r.example === undefined).map((r) => r.where)).toEqual([]);
+  });
+
+  it("each example validates against its response's schema", () => {
+    const invalid = responses.filter((r) => r.example !== undefined).flatMap((r) => {
+      const schema = JSON.parse(JSON.stringify(r.schema).replaceAll('"#/components/', '"openapi.json#/components/'));
+      const validate = ajv.compile(schema);
+      return validate(r.example) ? [] : [`${r.where}: ${ajv.errorsText(validate.errors)}`];
+    });
+    expect(invalid).toEqual([]);
+  });
+
+  it("every component schema's own example validates against it too (a branch of a response's anyOf, an item of a page)", () => {
+    const invalid = Object.entries<any>(doc.components.schemas)
+      .filter(([, schema]) => schema.example !== undefined)
+      .flatMap(([name, schema]) => {
+        const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+        return validate(schema.example) ? [] : [`${name}: ${ajv.errorsText(validate.errors)}`];
+      });
+    expect(invalid).toEqual([]);
+  });
+
+  it("no example holds a placeholder: amounts in minor units, BRL, UUID ids, ISO dates", () => {
+    expect(responses.flatMap((r) => placeholders(r.example).map((p) => `${r.where} ${p}`))).toEqual([]);
+  });
+
+  it("the validator does reject an example that breaks its schema (so the check above can fail)", () => {
+    const transaction = responses.find((r) => r.where === "getTransaction 200")!;
+    const validate = ajv.compile({ $ref: "openapi.json#/components/schemas/Transaction" });
+    expect(validate(transaction.example)).toBe(true);
+    expect(validate({ ...(transaction.example as object), amount: "19,90" })).toBe(false);
+  });
+
+  it("the placeholder check itself catches what a generator writes", () => {
+    const flagged = placeholders({ id: "string", amount: 1, currency: "string", createdAt: "string", feeAmount: 20, refundedAmount: 0, status: "PAID" });
+    expect(new Set(flagged.map((p) => p.split(":")[0]))).toEqual(new Set(["$.id", "$.amount", "$.currency", "$.createdAt"]));
+  });
 });

@@ -121,3 +121,36 @@ describe("the README's commands", () => {
     expect(README).toMatch(/export SELLER=\.\.\. +# the printed seller id/);
   });
 });
+
+/** The ```sh blocks of `text`, joined. */
+const shell = (text: string) => [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!).join("\n");
+/** The names `export NAME=` sets in `text`'s shell blocks, in order (repeats kept). */
+const exported = (text: string) => [...shell(text).matchAll(/^export ([A-Z_][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+/** The `$NAME`s `text`'s shell blocks read. */
+const used = (text: string) => new Set([...shell(text).matchAll(/\$([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]!));
+
+describe("the README's walk-through variables", () => {
+  const walk = README.slice(README.indexOf("## Walk-through with curl"), README.indexOf("## A typed client"));
+  const sections = walk.split(/\n(?=### )/);
+  const base = exported(sections[0]!);
+
+  it("a name is exported once in the whole README, so no section overwrites another's (a fee plan is not a subscription plan)", () => {
+    const names = exported(README);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    expect(base).toEqual(["SK", "SELLER", "API", "BUYER"]);
+  });
+
+  it("each section exports every variable it uses, beside the opening block's (the subscription's charge is not the PIX section's $TX)", () => {
+    for (const section of sections.slice(1)) {
+      const own = new Set([...base, ...exported(section)]);
+      const title = section.split("\n")[0];
+      expect([...used(section)].filter((n) => !own.has(n)), title).toEqual([]);
+    }
+  });
+
+  it("the marketplace names its fee plan and sub-seller apart from the subscription's plan and subscription", () => {
+    const section = (title: string) => sections.find((s) => s.startsWith(`### ${title}`))!;
+    expect(exported(section("A marketplace"))).toEqual(["FEE_PLAN", "SUBSELLER", "SUBSELLER_SK"]);
+    expect(exported(section("A subscription"))).toEqual(["PLAN", "CLOCK", "SUBSCRIPTION", "INVOICE_TX"]);
+  });
+});

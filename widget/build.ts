@@ -1,7 +1,7 @@
 /**
  * Builds the widget (widget/vite.config.ts's builds: dist/widget/pay.js and pay.js.map, then
- * the card frame's card-frame.html, .js, .js.map and .css, then the seller dashboard's
- * dashboard.js and its map) and writes the Worker's serving rules
+ * the card frame's card-frame.html, .js, .js.map and .css) and the seller dashboard
+ * (dashboard/vite.config.ts: dashboard.js and its map, beside them) and writes the Worker's serving rules
  * for it (dist/_redirects, dist/_headers; see widget/serving.ts).
  *
  * `tsx widget/build.ts` is the CLI (`npm run build` and `npm install` run it); `ensureWidget()` is
@@ -19,10 +19,9 @@ import { headersFile, redirectsFile, WIDGET_DIR } from "./serving";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = join(ROOT, "dist");
-const CONFIG = fileURLToPath(new URL("./vite.config.ts", import.meta.url));
-const SOURCES = fileURLToPath(new URL("./src", import.meta.url));
-/** The card rules the card frame bundles (outside widget/src). */
-const CARD_RULES = join(ROOT, "shared", "cards.ts");
+const CONFIGS = ["widget/vite.config.ts", "dashboard/vite.config.ts"].map((file) => join(ROOT, file));
+/** The front ends' sources: the widget's, the dashboard's, and shared/ (card rules, money, locale, the theme) they import. */
+const SOURCES = ["widget/src", "dashboard/src", "shared"].map((dir) => join(ROOT, dir));
 
 /** The built module. */
 export const WIDGET_BUNDLE = join(DIST, WIDGET_DIR, "pay.js");
@@ -40,11 +39,11 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** Whether a built file is missing, or older than what it is built from (sources, shared/cards.ts, vite and TS configs, lockfile). */
+/** Whether a built file is missing, or older than what it is built from (sources, vite and TS configs, lockfile). */
 export function widgetIsStale(): boolean {
   if (!widgetIsBuilt()) return true;
   const built = Math.min(...WIDGET_OUTPUTS.map((file) => statSync(file).mtimeMs));
-  const inputs = [...filesUnder(SOURCES), CARD_RULES, CONFIG, join(ROOT, "tsconfig.json"), join(ROOT, "package-lock.json")];
+  const inputs = [...SOURCES.flatMap(filesUnder), ...CONFIGS, join(ROOT, "tsconfig.json"), join(ROOT, "package-lock.json")];
   return inputs.some((file) => existsSync(file) && statSync(file).mtimeMs > built);
 }
 
@@ -60,10 +59,11 @@ function writeServingRules(): void {
 export async function buildWidget(): Promise<void> {
   const { build } = await import("vite");
   const { WIDGET_BUILDS } = await import("./vite.config");
+  const { DASHBOARD_BUILD } = await import("../dashboard/vite.config");
   // Same depth as dist/widget, so the sourcemap's relative source paths stay right after the move.
   const staging = join(DIST, `.widget-build-${process.pid}-${Date.now()}`);
   try {
-    for (const config of WIDGET_BUILDS) await build({ ...config, configFile: false, build: { ...config.build, outDir: staging } });
+    for (const config of [...WIDGET_BUILDS, DASHBOARD_BUILD]) await build({ ...config, configFile: false, build: { ...config.build, outDir: staging } });
     const target = join(DIST, WIDGET_DIR);
     mkdirSync(target, { recursive: true });
     const built = filesUnder(staging).map((file) => relative(staging, file));

@@ -7,9 +7,9 @@
  * - the card frame's script (widget/src/card-frame/card-frame.ts, with shared/cards.ts; no Lit)
  *   into dist/widget/card-frame.js and card-frame.css, its page (card-frame/public/) copied
  *   beside them; served at /elements/card-frame (docs/widget.md, "Card entry");
- * - the seller dashboard's application (widget/src/dashboard/main.ts, with its own Lit and
- *   @simplewebauthn/browser) into dist/widget/dashboard.js, served at /dashboard.js to the
- *   dashboard's page (docs/dashboard.md); sellers' pages never load it.
+ * - the seller dashboard's application (dashboard/, its build dashboard/vite.config.ts: with its
+ *   own Lit and @simplewebauthn/browser) into dist/widget/dashboard.js, served at /dashboard.js to
+ *   the dashboard's page (docs/dashboard.md); sellers' pages never load it.
  * `npm run build` (and `npm install`, and `npm start` when a file is missing) run them all through
  * widget/build.ts, which also writes the serving rules.
  *
@@ -20,6 +20,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Where the front ends' Lit styles live (the widget, the dashboard, the theme they share). */
+const LIT_SOURCES = ["/widget/src/", "/dashboard/src/", "/shared/ui/"];
 
 /**
  * Minifies the CSS inside Lit's css`…` templates, which the JS minifier leaves as written
@@ -41,7 +44,7 @@ export function minifyLitCss(): Plugin {
     name: "minify-lit-css",
     enforce: "pre",
     transform(code, id) {
-      if (!id.includes("/widget/src/") || !code.includes("css`")) return null;
+      if (!LIT_SOURCES.some((dir) => id.includes(dir)) || !code.includes("css`")) return null;
       const out = code.replace(/css`([^`]*)`/g, (_, body: string) => {
         // Keep interpolations intact: minify only the literal parts between them.
         const parts = body.split(/(\$\{[^}]*\})/);
@@ -52,8 +55,11 @@ export function minifyLitCss(): Plugin {
   };
 }
 
-/** A library build of `entry` (under widget/src/) into dist/widget/{name}.js, one file, minified. */
-export function widgetBuild(entry: string, name: string, extra: { publicDir?: string; emptyOutDir?: boolean; lazyChunk?: string } = {}): UserConfig {
+/**
+ * A library build of `entry` (a path relative to widget/, or a URL: the dashboard's entry) into
+ * dist/widget/{name}.js, one file, minified.
+ */
+export function widgetBuild(entry: string | URL, name: string, extra: { publicDir?: string; emptyOutDir?: boolean; lazyChunk?: string } = {}): UserConfig {
   return {
     root: ROOT,
     // Static files copied as they are (the card frame's page); pay.js has none.
@@ -66,7 +72,7 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
     resolve: { conditions: ["module", "browser", "production"] },
     build: {
       lib: {
-        entry: fileURLToPath(new URL(entry, import.meta.url)),
+        entry: fileURLToPath(entry instanceof URL ? entry : new URL(entry, import.meta.url)),
         formats: ["es"],
         fileName: () => `${name}.js`,
         // What the entry imports of CSS, minified into one file (only the card frame has any).
@@ -97,11 +103,13 @@ export function widgetBuild(entry: string, name: string, extra: { publicDir?: st
   };
 }
 
-/** widget/build.ts runs these in order: the first empties the output folder, the others add to it. */
+/**
+ * widget/build.ts runs these in order, then the dashboard's (dashboard/vite.config.ts): the first
+ * empties the output folder, the others add to it.
+ */
 export const WIDGET_BUILDS: readonly UserConfig[] = [
   widgetBuild("./src/pay.ts", "pay", { lazyChunk: "pay-link" }),
   widgetBuild("./src/card-frame/card-frame.ts", "card-frame", { publicDir: "./src/card-frame/public", emptyOutDir: false }),
-  widgetBuild("./src/dashboard/main.ts", "dashboard", { emptyOutDir: false }),
 ];
 
 export default defineConfig(WIDGET_BUILDS[0]!);

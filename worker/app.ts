@@ -37,6 +37,7 @@ import { feePlansRoutes } from "./routes/fee-plans";
 import { paymentsConfigRoutes } from "./routes/payments-config";
 import { settlementsRoutes } from "./routes/settlements";
 import { dashboardsRoutes } from "./routes/dashboards";
+import { sellerSettingsRoutes } from "./routes/seller-settings";
 import { sellersRoutes } from "./routes/sellers";
 import { teamRoutes } from "./routes/team";
 import { paymentLinksRoutes } from "./routes/payment-links";
@@ -50,6 +51,7 @@ import { dashboardAuditRoutes } from "./routes/dashboard-audit";
 import { dashboardLinksRoutes } from "./routes/dashboard-links";
 import { dashboardSubscriptionsRoutes } from "./routes/dashboard-subscriptions";
 import { dashboardReportsRoutes } from "./routes/dashboard-reports";
+import { dashboardPayoutsRoutes } from "./routes/dashboard-payouts";
 import { dashboardSellersRoutes } from "./routes/dashboard-sellers";
 import { dashboardDevelopersRoutes } from "./routes/dashboard-developers";
 import { dashboardTeamRoutes } from "./routes/dashboard-team";
@@ -64,6 +66,8 @@ export const OPENAPI_INFO = {
   info: {
     title: "Pay API",
     version: "1.0.0",
+    // The repository's LICENSE; `identifier` is the SPDX id OpenAPI 3.1 reads instead of a URL.
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     description:
       "The /v1 API of Pay, an open-source payment gateway: PIX charges with dynamic BR Codes and card payments after 3DS " +
       "(the service's own 3DS server), refunds, buyers and a card vault; payment links, with a public checkout a buyer pays " +
@@ -174,6 +178,7 @@ export function createApp(platform: Platform) {
   app.route("/", threedsPages);
   app.route("/", threedsLivePages);
   app.route("/", sellersRoutes);
+  app.route("/", sellerSettingsRoutes);
   app.route("/", teamRoutes);
   app.route("/", feePlansRoutes);
   app.route("/", settlementsRoutes);
@@ -195,6 +200,7 @@ export function createApp(platform: Platform) {
   app.route("/", dashboardLinksRoutes);
   app.route("/", dashboardSubscriptionsRoutes);
   app.route("/", dashboardReportsRoutes);
+  app.route("/", dashboardPayoutsRoutes);
   app.route("/", dashboardSellersRoutes);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {

@@ -15,6 +15,7 @@ import { withStaticFiles } from "./node/static-files";
 import { handleShutdownSignals } from "./node/shutdown";
 import { createNodeMetrics, withMetricsEndpoint } from "./node/metrics";
 import { registerPspCallbackAtStart } from "./node/psp-webhook";
+import { forgetRunningHost, recordRunningHost } from "./node/running-host";
 import { ensureWidget } from "../widget/build";
 import { startDemoShop } from "../demo/start";
 
@@ -68,6 +69,8 @@ async function main() {
       ...bootstrapLines(bootstrap, config.firstStartKeysFile),
     ];
     process.stdout.write(`${lines.join("\n")}\n\n`);
+    // Where the admin CLI's links (a team invite) point, from a shell without this host's PORT.
+    recordRunningHost(config.databaseUrl, config.baseUrl);
     platform.log({ msg: "server.listening", host: config.host, port: info.port });
     // Live PIX through a PSP: its callback registered once it can be answered (some PSPs call the
     // URL when it is registered); in the background, and a failure is a warning (node/psp-webhook.ts).
@@ -80,7 +83,7 @@ async function main() {
     server: server as Server,
     drain: () => platform.drain(),
     closeDatabase: () => client.close(),
-    others: demo ? [demo.close] : [],
+    others: [async () => forgetRunningHost(config.databaseUrl), ...(demo ? [demo.close] : [])],
     log: platform.log,
   });
 }

@@ -154,11 +154,13 @@ describe("subscriptions", () => {
     expect(active.status).toBe("ACTIVE");
     const finance = await signedIn("FINANCE");
     const list = await json(await finance.request("GET", "/dashboard/api/subscriptions"), 200);
-    expect(list).toEqual(await (await ctx.get("/v1/subscriptions")).json());
+    // /v1's list, each subscription named (buyer, plan, next charge: dashboard.subscriptions.test.ts).
+    const unnamed = list.items.map(({ buyer: _b, plan: _p, nextChargeAt: _n, ...rest }: Record<string, unknown>) => rest);
+    expect({ ...list, items: unnamed }).toEqual(await (await ctx.get("/v1/subscriptions")).json());
     expect(list.totalItems).toBe(2);
     expect((await json(await finance.request("GET", "/dashboard/api/subscriptions?status=ACTIVE"), 200)).items.map((s: { id: string }) => s.id)).toEqual([active.id]);
     const one = await json(await finance.request("GET", `/dashboard/api/subscriptions/${pix.id}`), 200);
-    const { invoices, ...subscription } = one;
+    const { invoices, buyer: _buyer, plan: _plan, nextChargeAt: _next, ...subscription } = one;
     expect(subscription).toEqual(await (await ctx.get(`/v1/subscriptions/${pix.id}`)).json());
     expect(invoices).toEqual(await (await ctx.get(`/v1/subscriptions/${pix.id}/invoices`)).json());
     expect(invoices.items).toEqual([expect.objectContaining({ status: "OPEN" })]);
@@ -227,6 +229,18 @@ describe("overview and settlements", () => {
     ctx.platform.clock.advance(1);
     await expectProblem(await operation.request("GET", "/dashboard/api/settlements"), 403, "FORBIDDEN");
     expect((await changes()).map((r) => `${r.action} ${r.outcome}`)).toEqual(["reports.read denied", "settlements.read denied"]);
+  });
+
+  it("days=7 is the last 7 days of the seller's zone, today included: a sale at 23:30 in São Paulo is today's", async () => {
+    ctx.platform.clock.set("2026-05-05T02:30:00Z"); // 4 May, 23:30 in São Paulo
+    await paidCharge(ctx, 2500);
+    const finance = await signedIn("FINANCE");
+    const overview = await json(await finance.request("GET", "/dashboard/api/overview?days=7&mode=test"), 200);
+    expect(overview).toMatchObject({ timeZone: "America/Sao_Paulo", periodFrom: "2026-04-28T03:00:00.000Z", periodTo: "2026-05-05T03:00:00.000Z" });
+    expect(overview.daily).toHaveLength(7);
+    expect(overview.daily.at(-1)).toEqual({ date: "2026-05-04", count: 1, volume: 2500, paidCount: 1, paidAmount: 2500 });
+    const both = await expectProblem(await finance.request("GET", "/dashboard/api/overview?days=7&from=2026-05-01"), 400, "VALIDATION_FAILED");
+    expect(both.errors).toEqual([expect.objectContaining({ path: "days", code: "conflicting_fields" })]);
   });
 
   it("an invalid period or filter names its field", async () => {

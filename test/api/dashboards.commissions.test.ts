@@ -41,6 +41,7 @@ describe("commission summary", () => {
       transactionCount: 7,
       periodFrom: "2026-11-01T00:00:00.000Z",
       periodTo: "2026-12-01T00:00:00.000Z",
+      timeZone: "UTC", // the fixture's company counts in UTC days
     });
   });
 

@@ -39,6 +39,7 @@ describe("seller overview", () => {
       sellerId: market.a.sellerId,
       periodFrom: "2026-11-01T00:00:00.000Z",
       periodTo: "2026-12-01T00:00:00.000Z",
+      timeZone: "UTC", // the fixture's sellers count in UTC days
       currency: "BRL",
       totals: { count: 8, volume: 68000 }, // 3000 + 8000 + 1000 + 7000 + 25000 + 15000 + 4000 + 5000
       byStatus: {

@@ -65,7 +65,7 @@ describe("GET /v1/payment-links/{id}", () => {
     const view = await res.json();
     expect(view).toEqual({
       id: link.id,
-      merchant: { name: "Loja Teste Ltda" },
+      merchant: { name: "Loja Teste Ltda", legalName: "Loja Teste Ltda", documentType: null, document: null },
       name: "Camiseta Azul",
       description: "Camiseta 100% algodão",
       chargeType: "FIXED",

@@ -48,7 +48,7 @@ describe("refunds: refused", () => {
     [{ amount: -5 }, "greater than zero"],
     [{ amount: 10.5 }, "integer"],
     [{ amount: "100" }, "minor unit"],
-    [{ reason: "x" }, "Unknown field"],
+    [{ note: "x" }, "Unknown field"],
   ])("body %j → 400", async (body, words) => {
     const tx = await paidCharge(ctx, 1000);
     const problem = await expectProblem(await ctx.post(`/v1/transactions/${tx.id}/refunds`, body), 400, "VALIDATION_FAILED");

@@ -25,6 +25,7 @@ describe("POST /v1/transactions/{id}/refunds", () => {
       originalAmount: 1000,
       status: "PENDING",
       failureReason: null,
+      reason: null,
       requestedAt: "2026-01-15T12:00:10.000Z",
       completedAt: null,
     });

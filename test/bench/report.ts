@@ -70,7 +70,9 @@ export function summarize(
   };
   if (target) {
     result.met =
-      result.ratio >= target.minRatio && (target.maxP99Factor === undefined || result.project.p99 <= target.maxP99Factor * result.floorSide.p99);
+      result.ratio >= target.minRatio &&
+      (target.maxP99Factor === undefined || result.project.p99 <= target.maxP99Factor * result.floorSide.p99) &&
+      (target.maxP99Ms === undefined || result.project.p99 <= target.maxP99Ms);
   }
   return result;
 }
@@ -94,7 +96,7 @@ function verdict(r: OpResult): string {
 const fmt = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 const ms = (s: Side) => `${fmt(s.p50, 2)}/${fmt(s.p99, 2)}`;
 const targetText = (t: Target | null) =>
-  t ? `≥${t.minRatio.toFixed(2)}${t.maxP99Factor ? `, p99≤${t.maxP99Factor}×` : ""}` : "none";
+  t ? `≥${t.minRatio.toFixed(2)}${t.maxP99Factor ? `, p99≤${t.maxP99Factor}×` : ""}${t.maxP99Ms ? `, p99≤${t.maxP99Ms} ms` : ""}` : "none";
 
 /** The results as an aligned text table. */
 export function formatTable(results: OpResult[]): string {

@@ -13,6 +13,8 @@
  * With `live-pix` among the operations, a PSP simulator runs beside the host, the host is
  * configured for it, and live PIX's latency and callbacks are measured after the operations
  * (live-pix.ts).
+ * `--quick` is the regression guard instead (quick.ts): the hot operations in under two minutes,
+ * each ratio against bench/results/baseline.json; the full run's targets are not its verdict.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -26,6 +28,7 @@ import { createSeller, hostDatabaseUrl, resolveCheckout, startHost } from "./hos
 import { connectHost, createLiveKey, formatLivePix, measureLivePix, startBenchPsp, type BenchPsp, type LivePixResult } from "./live-pix";
 import { measure, type LoadOptions } from "./load";
 import { callApi, floorSpec, OPERATIONS, PIX_BODY, type OpContext, type Operation } from "./ops";
+import { compareWithBaseline, formatQuick, readBaseline, recordBaseline, type QuickCheck } from "./quick";
 import { failed, formatTable, machineInfo, passed, summarize, writeResults, type OpResult } from "./report";
 import { seedTransactions } from "./seed";
 import { formatWebhooks, measureWebhooks, type WebhookResult } from "./webhooks";
@@ -33,6 +36,8 @@ import { formatWidgetSizes, widgetSizes, widgetWithinTarget, type WidgetSize } f
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS_DIR = join(REPO, "bench/results");
+/** The quick guard's recorded ratios (quick.ts). */
+const BASELINE = join(RESULTS_DIR, "baseline.json");
 
 const log = (msg: string) => process.stderr.write(`bench: ${msg}\n`);
 
@@ -42,7 +47,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
   const label = prepared.label ?? op.label;
   const target = prepared.target === undefined ? op.target : prepared.target;
   const floorRequest = floorSpec(op, prepared.spec, floor);
-  const base = { connections: opts.connections };
+  const base = { connections: op.connections ?? opts.connections };
   const floorLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.floor === "insert" ? [201] : [200] });
   const projectLoad = (seconds: number): LoadOptions => ({ ...base, seconds, expected: op.expected });
 
@@ -66,7 +71,7 @@ async function measureOperation(op: Operation, ctx: OpContext, floor: Floor, opt
 }
 
 async function main(): Promise<number> {
-  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "webhooks", "billing"]);
+  const opts = parseBenchArgs(process.argv.slice(2), REPO, [...OPERATIONS.map((o) => o.name), "search", "webhooks", "billing"]);
   if (!opts) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -138,7 +143,7 @@ async function main(): Promise<number> {
   host = await startHost(checkout, dbUrl, psp?.hostEnv ?? {});
   log(`host on ${host.url}, floor on ${floor.server.url}`);
 
-  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey };
+  const ctx: OpContext = { host, apiKey: keys.apiKey, transactionId, rows: opts.rows, liveApiKey, sellerId: keys.sellerId };
   if (psp) {
     try {
       await connectHost(psp, ctx, dbUrl);
@@ -148,7 +153,7 @@ async function main(): Promise<number> {
       delete ctx.liveApiKey; // the operation then fails on its own, the others run
     }
   }
-  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name));
+  const selected = OPERATIONS.filter((op) => opts.only.length === 0 || opts.only.includes(op.name) || (op.group !== undefined && opts.only.includes(op.group)));
   const wantWebhooks = opts.only.length === 0 || opts.only.includes("webhooks");
   const wantBilling = opts.only.length === 0 || opts.only.includes("billing");
   const results: OpResult[] = [];
@@ -214,7 +219,25 @@ async function main(): Promise<number> {
 
   const finished = new Date();
   const machine = machineInfo(checkout, loadAtStart);
-  const ok = results.every(passed) && widgetOk && (livePix?.met ?? true) && (webhooks?.met ?? true) && (billing?.met ?? true);
+  const commit = `${checkout.commit?.slice(0, 10) ?? "unknown commit"}${checkout.dirty ? "+uncommitted" : ""}`;
+  // The guard's verdict: no regression against the baseline and no errors (its small history and
+  // short rounds are not what the full run's targets are set for).
+  let quick: QuickCheck[] | null = null;
+  let quickText = "";
+  if (opts.quick) {
+    if (opts.recordBaseline) {
+      const recorded = recordBaseline(BASELINE, results, opts, commit, loadAtStart[0]!, finished);
+      quick = compareWithBaseline(results, recorded);
+      quickText = `Recorded ${BASELINE}: ${Object.entries(recorded.ratios).map(([n, r]) => `${n} ${r.toFixed(3)}`).join(", ")}`;
+    } else {
+      const baseline = readBaseline(BASELINE);
+      quick = compareWithBaseline(results, baseline);
+      quickText = formatQuick(quick, baseline, BASELINE);
+    }
+  }
+  const ok = opts.quick
+    ? quick!.every((c) => !c.regressed) && results.every((r) => r.errors === 0 && !r.failure)
+    : results.every(passed) && widgetOk && (livePix?.met ?? true) && (webhooks?.met ?? true) && (billing?.met ?? true);
   const file = writeResults(RESULTS_DIR, started, {
     startedAt: started.toISOString(),
     finishedAt: finished.toISOString(),
@@ -229,8 +252,8 @@ async function main(): Promise<number> {
     livePix,
     webhooks,
     billing,
+    quick,
   });
-  const commit = `${checkout.commit?.slice(0, 10) ?? "unknown commit"}${checkout.dirty ? "+uncommitted" : ""}`;
   process.stdout.write(
     `\nHost ${checkout.dir} @ ${commit}; ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ` +
       `${opts.rows} seeded transactions, ${opts.connections} connections, ${opts.rounds} × ${opts.duration} s rounds per side; ` +
@@ -240,7 +263,8 @@ async function main(): Promise<number> {
       `${livePix ? `${formatLivePix(livePix, results)}\n\n` : ""}` +
       `${webhooks ? `${formatWebhooks(webhooks)}\n\n` : ""}` +
       `${billing ? `${formatBilling(billing)}\n\n` : ""}` +
-      `${ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
+      `${quickText ? `${quickText}\n\n` : ""}` +
+      `${opts.quick ? (ok ? "No regression, no errors." : "Regressed or errors: exit 1.") : ok ? "All targets met, no errors." : "Targets missed or errors: exit 1."} Saved ${file}\n`,
   );
   return ok ? 0 : 1;
 }

@@ -88,6 +88,11 @@ async function cloneExpressions(db: Client, sourceId: string, rowsWanted: number
     revision: () => uuidSql("seq.n"),
     pix_location_id: () => keepNull("pix_location_id", `lower(${uniqueTextSql("seq.n")})`),
     pix_txid: () => keepNull("pix_txid", uniqueTextSql("seq.n")),
+    // The search keys vary as real buyers and cards do, so a search finds a few rows, not all:
+    // another name and document each, and last 4 digits shared by 1 in 10,000 (seq.n % 10000).
+    customer_name_search: () => `printf('cliente %07d', seq.n)`,
+    customer_document_digest: () => `lower(hex(randomblob(16)))`,
+    card_last4: () => `printf('%04d', seq.n % 10000)`,
   };
   for (const [col, expr] of Object.entries(known)) if (names.has(col)) replaced.set(col, expr());
 
@@ -129,6 +134,26 @@ async function rewriteViews(db: Client, sourceId: string, replaced: string[]): P
 }
 
 /**
+ * Inserts `count` clones of transaction `sourceId` through `db`, older than it, in chunks; returns
+ * the columns it replaced. Also what a test uses to fill an in-memory database.
+ */
+export async function cloneTransaction(db: Client, sourceId: string, count: number, onProgress: (done: number) => void = () => {}): Promise<string[]> {
+  const { columnList, exprs, replaced } = await cloneExpressions(db, sourceId, count);
+  const sql = `INSERT INTO transactions (${columnList})
+WITH RECURSIVE seq(n) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
+SELECT ${exprs}
+FROM transactions AS src CROSS JOIN seq
+WHERE src.id = ?`;
+  for (let from = 1; from <= count; from += CHUNK) {
+    const to = Math.min(count, from + CHUNK - 1);
+    await db.execute({ sql, args: [from, to, sourceId] });
+    onProgress(to);
+  }
+  await rewriteViews(db, sourceId, replaced);
+  return replaced;
+}
+
+/**
  * Inserts `count` clones of transaction `sourceId` into the database at `dbUrl` (no server may
  * be writing to it), then checkpoints the WAL so the host starts on a plain database file.
  */
@@ -146,18 +171,7 @@ export async function seedTransactions(
     // pages in memory while half a million rows go in.
     await db.execute("PRAGMA synchronous=NORMAL");
     await db.execute("PRAGMA cache_size=-262144");
-    const { columnList, exprs, replaced } = await cloneExpressions(db, sourceId, count);
-    const sql = `INSERT INTO transactions (${columnList})
-WITH RECURSIVE seq(n) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT n + 1 FROM seq WHERE n < ?)
-SELECT ${exprs}
-FROM transactions AS src CROSS JOIN seq
-WHERE src.id = ?`;
-    for (let from = 1; from <= count; from += CHUNK) {
-      const to = Math.min(count, from + CHUNK - 1);
-      await db.execute({ sql, args: [from, to, sourceId] });
-      onProgress(to);
-    }
-    await rewriteViews(db, sourceId, replaced);
+    const replaced = await cloneTransaction(db, sourceId, count, onProgress);
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     const [total] = await rows(db, "SELECT count(*) AS n FROM transactions");
     return { rows: count, seconds: (performance.now() - started) / 1000, replaced, totalRows: Number(total?.n ?? 0) };

@@ -217,7 +217,7 @@ describe("card entry in the gateway's frame, on a seller's page of another site"
 
     // Tab leaves the frame for the installments, then the button; Enter asks to pay.
     const options = await form.locator("option").allTextContents();
-    expect(options.map((o) => o.replace(/\s/g, " "))).toEqual(["À vista: R$ 42,00", "2 × R$ 21,00 sem juros", "3 × R$ 14,00 sem juros"]);
+    expect(options.map((o) => o.replace(/\s/g, " "))).toEqual(["À vista: R$ 42,00", "2 × R$ 21,00 sem juros (total R$ 42,00)", "3 × R$ 14,00 sem juros (total R$ 42,00)"]);
     await page.keyboard.press("Tab");
     const focusedInForm = () => form.evaluate((el) => el.shadowRoot!.activeElement?.getAttribute("part"));
     expect(await focusedInForm()).toBe("installments");

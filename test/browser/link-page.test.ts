@@ -5,7 +5,11 @@
  * pays by PIX or by card (frictionless and with the bank's challenge), and is sent to the link's
  * successUrl with the transaction and link ids in the query. The page runs under its own strict
  * CSP with no violation, loads the link mode as its own chunk, fits 375 px with no horizontal
- * scroll, and axe-core finds no WCAG 2.1 AA violation. Screenshots in test-results/link-*.png.
+ * scroll, and axe-core finds no WCAG 2.1 AA violation. At 375 and 1280 px (issue 31): who sells
+ * (legal name, CNPJ) and a test link's notice on screen and the preview tags in the served HTML; a
+ * CPF with wrong check digits stopped before any request and a server field error in pt-BR; the
+ * installments adding up with the total beside them; a declined card on a card-only link keeping
+ * the card form, one width with the page's buttons. Screenshots in test-results/link-*.png.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +21,7 @@ import { startServer, type TestServer } from "./servers";
 const RESULTS = join(__dirname, "../../test-results");
 const WAIT = { timeout: 30_000 };
 const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -62,8 +67,9 @@ interface Buyer {
 }
 
 /** A buyer's phone opening the link's page, recording errors, CSP violations and the scripts it loads. */
-async function openLink(url: string, locale = "pt-BR"): Promise<Buyer> {
-  const context = await browser.newContext({ viewport: PHONE, locale, isMobile: true, hasTouch: true });
+async function openLink(url: string, locale = "pt-BR", viewport = PHONE): Promise<Buyer> {
+  const phone = viewport.width < 600;
+  const context = await browser.newContext({ viewport, locale, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT.timeout);
   const errors: string[] = [];
@@ -243,5 +249,98 @@ describe("the payment link's page on a 375 px phone, against npm start", { timeo
     expect(await second.page.locator("pay-checkout").getByRole("button", { name: "Continue to payment" }).count()).toBe(0);
     await first.context.close();
     await second.context.close();
+  });
+});
+
+/** Intl writes money with a no-break space: as a space, to compare with what a buyer reads. */
+const spaced = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** The page scrolls no wider than the window. */
+async function fitsWidth(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe.each([
+  ["375", PHONE],
+  ["1280", DESKTOP],
+])("the buyer's page at %s px (issue 31)", { timeout: 90_000 }, (width, viewport) => {
+  it("who sells: legal name and CNPJ on screen, the test link's notice, and the preview tags in the HTML the server sends", async () => {
+    const link = await createLink();
+    const html = spaced(await (await fetch(link.publicUrl)).text());
+    expect(html).toContain('<meta property="og:title" content="Camiseta Azul">');
+    expect(html).toContain('<meta property="og:description" content="R$ 49,90 · Pagamento para Sandbox Shop · Camiseta 100% algodão · Link de teste: nenhum valor é cobrado">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    const buyer = await openLink(link.publicUrl, "pt-BR", viewport);
+    const el = buyer.page.locator("pay-checkout");
+    const seller = el.locator('[part="seller"]');
+    await seller.waitFor({ state: "visible" });
+    expect(spaced(await seller.textContent())).toBe("Vendido por Sandbox Seller Ltda · CNPJ 11.222.333/0001-81");
+    const notice = el.locator('[part="test-notice"]');
+    expect(await notice.isVisible()).toBe(true);
+    expect(spaced(await notice.textContent())).toMatch(/^Modo de teste: .*Nada é cobrado/);
+    await fitsWidth(buyer.page, viewport.width);
+    await buyer.page.screenshot({ path: join(RESULTS, `link-${width}.png`), fullPage: true });
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it("a CPF with wrong check digits is stopped before any request; a field the server refuses is told in pt-BR by its code", async () => {
+    const link = await createLink({ requireCustomerDocument: true });
+    const buyer = await openLink(link.publicUrl, "pt-BR", viewport);
+    const { page } = buyer;
+    const pays: string[] = [];
+    page.on("request", (req) => req.method() === "POST" && req.url().endsWith("/pay") && pays.push(req.url()));
+    const el = page.locator("pay-checkout");
+    const cpf = el.getByLabel("CPF ou CNPJ", { exact: true });
+    await cpf.fill("529.982.247-24");
+    await fillForm(page, "PIX");
+    await el.getByText("Este CPF ou CNPJ não é válido: confira os dígitos.").waitFor();
+    expect(await cpf.getAttribute("aria-invalid")).toBe("true");
+    expect(pays).toEqual([]);
+    await fitsWidth(page, viewport.width);
+    await page.screenshot({ path: join(RESULTS, `link-${width}-errors.png`), fullPage: true });
+
+    // The browser does not count a name's characters; the API does (at most 200): its code, in Portuguese.
+    await cpf.fill("529.982.247-25");
+    await el.getByLabel("Nome completo").fill("João ".repeat(41));
+    await el.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await el.getByText("Informe seu nome completo, com até 200 caracteres e sem quebras de linha.").waitFor();
+    expect(pays).toHaveLength(1);
+    expect(await el.getByLabel("Nome completo").getAttribute("aria-invalid")).toBe("true");
+    expect(await el.getByText(/at most 200 characters/).count()).toBe(0);
+    expect(buyer.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+    await buyer.context.close();
+  });
+
+  it("a card-only link: installments that add up with the total beside them; a decline keeps the card form, one width with the buttons", async () => {
+    const link = await createLink({ paymentMethods: ["CARD"], maxInstallments: 3 });
+    const buyer = await openLink(link.publicUrl, "pt-BR", viewport);
+    const { page } = buyer;
+    const el = page.locator("pay-checkout");
+    await fillForm(page, "Cartão de crédito");
+    await el.locator('[part="installments"] option').nth(2).waitFor({ state: "attached" });
+    const options = (await el.locator('[part="installments"] option').allTextContents()).map(spaced);
+    // R$ 49,90 in 3: 16,64 + 16,63 + 16,63 (the remainder in the first), never 3 × 16,63 = 49,89.
+    expect(options).toEqual(["À vista: R$ 49,90", "2 × R$ 24,95 sem juros (total R$ 49,90)", "3 × R$ 16,63 sem juros (1ª R$ 16,64, total R$ 49,90)"]);
+
+    await payWithCard(page, "4000000000009953");
+    await el.getByRole("alert").filter({ hasText: "O cartão não tem saldo suficiente" }).waitFor();
+    // The next charge's card form, not a choice of method the link does not offer.
+    const frame = el.locator('iframe[part="frame"]').contentFrame();
+    await frame.getByLabel("Número do cartão").waitFor();
+    expect(await el.getByRole("button", { name: "Escolher outra forma de pagamento" }).count()).toBe(0);
+    const back = el.getByRole("button", { name: "Alterar seus dados" });
+    const pay = el.locator('[part="button"]');
+    await pay.waitFor();
+    const [payBox, backBox] = [await pay.boundingBox(), await back.boundingBox()];
+    expect(Math.abs(payBox!.x - backBox!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(payBox!.width - backBox!.width)).toBeLessThanOrEqual(1);
+    await fitsWidth(page, viewport.width);
+    await page.screenshot({ path: join(RESULTS, `link-${width}-declined.png`), fullPage: true });
+
+    await payWithCard(page, "4111111111111111");
+    await expectBackAtStore(page, link.id);
+    expect((await chargesOf(link.id)).map((c) => c.status).sort()).toEqual(["FAILED", "PAID"]);
+    await buyer.context.close();
   });
 });

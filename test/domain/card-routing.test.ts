@@ -2,7 +2,8 @@
  * Failover between a mode's card acquirers (domain/acquirers/routing.ts): a sale passes to the
  * next acquirer only when the first is known not to have authorized it. UNKNOWN, or a connector
  * that throws after it may have sent the sale, ends the routing: never two authorizations for one
- * payment. And what each outcome writes on the transaction (saleColumns).
+ * payment. And what each outcome writes on the transaction (saleColumns): an approval's
+ * authorization code, a decline's none.
  */
 import { describe, expect, it } from "vitest";
 import { authorizeRouted, saleColumns } from "../../worker/domain/acquirers/routing";
@@ -28,7 +29,7 @@ describe("failover", () => {
     const { acquirers, calls } = pair(async () => ({ status: "UNAVAILABLE" }));
     const routed = await authorizeRouted(acquirers, sale);
     expect(calls).toEqual({ one: 1, two: 1 });
-    expect(saleColumns(routed)).toEqual({ acquirer: "two", acquirerReference: "ref-two", declineHard: null, failureCode: null, failureMessage: null });
+    expect(saleColumns(routed)).toEqual({ acquirer: "two", acquirerReference: "ref-two", authorizationCode: "B1", declineHard: null, failureCode: null, failureMessage: null });
   });
 
   it("UNKNOWN: no failover; the transaction fails acquirer_unavailable at the first", async () => {
@@ -50,7 +51,7 @@ describe("failover", () => {
     const { acquirers, calls } = pair(async () => ({ status: "DECLINED", code: "card_blocked", message: "Lost card.", hard: true, reference: "ref-one" }));
     const routed = await authorizeRouted(acquirers, sale);
     expect(calls).toEqual({ one: 1, two: 0 });
-    expect(saleColumns(routed)).toEqual({ acquirer: "one", acquirerReference: "ref-one", declineHard: true, failureCode: "card_blocked", failureMessage: "Lost card." });
+    expect(saleColumns(routed)).toEqual({ acquirer: "one", acquirerReference: "ref-one", authorizationCode: null, declineHard: true, failureCode: "card_blocked", failureMessage: "Lost card." });
   });
 
   it("both UNAVAILABLE: no acquirer, acquirer_unavailable", async () => {

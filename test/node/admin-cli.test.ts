@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-admin-cli-"));
@@ -75,5 +76,25 @@ describe("npm run admin -- seller:approve-live", () => {
     expect(JSON.parse(rotated.stdout).apiKey).toMatch(/^sk_live_/);
     const unknown = await admin(file, "seller:approve-live", "--seller", crypto.randomUUID());
     expect(unknown.code).toBe(2);
+  }, 120_000);
+});
+
+describe("npm run admin -- seller:create --cnpj", () => {
+  const admin = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args], file);
+
+  it("keeps the company's CNPJ (punctuation dropped) for its links' page; one with wrong check digits is a usage error", async () => {
+    const file = join(dir, "cnpj.db");
+    const base = ["seller:create", "--legal-name", "Acme Ltda", "--email", "ops@acme.test", "--city", "Curitiba", "--json"];
+    const wrong = await admin(file, ...base, "--cnpj", "11.222.333/0001-80");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--cnpj must be a CNPJ with valid check digits");
+    const created = await admin(file, ...base, "--cnpj", "11.222.333/0001-81");
+    expect(created.code, created.stderr).toBe(0);
+    const { sellerId } = JSON.parse(created.stdout) as { sellerId: string };
+    const db = createClient({ url: `file:${file}` });
+    const { rows } = await db.execute({ sql: "select document_type, document_number from sellers", args: [] });
+    db.close();
+    expect(rows.map((r) => [r.document_type, r.document_number])).toEqual([["CNPJ", "11222333000181"]]);
+    expect(sellerId).toMatch(/^[0-9a-f-]{36}$/);
   }, 120_000);
 });

@@ -92,9 +92,10 @@ export async function insertRefund(db: Db, transactionId: string, r: { amount: n
 
 /**
  * The query plan (EXPLAIN QUERY PLAN lines) of every statement `run` sends through `client`
- * that reads `table`, to check that a dashboard reads by index.
+ * that reads `table` (its quoted name, as drizzle writes it, unless `reads` says otherwise), to
+ * check that a dashboard reads by index.
  */
-export async function plansOf(client: Client, table: string, run: () => Promise<unknown>): Promise<string[][]> {
+export async function plansOf(client: Client, table: string, run: () => Promise<unknown>, reads = (sql: string) => sql.includes(`"${table}"`)): Promise<string[][]> {
   const execute = client.execute.bind(client);
   const sent: InStatement[] = [];
   client.execute = ((stmt: InStatement) => (sent.push(stmt), execute(stmt))) as Client["execute"];
@@ -103,6 +104,6 @@ export async function plansOf(client: Client, table: string, run: () => Promise<
   } finally {
     client.execute = execute;
   }
-  const reading = sent.map((s) => (typeof s === "string" ? { sql: s, args: [] } : s)).filter((s) => s.sql.includes(`"${table}"`));
+  const reading = sent.map((s) => (typeof s === "string" ? { sql: s, args: [] } : s)).filter((s) => reads(s.sql));
   return Promise.all(reading.map(async (s) => (await execute({ sql: `explain query plan ${s.sql}`, args: s.args ?? [] })).rows.map((r) => String(r[3]))));
 }

@@ -5,9 +5,13 @@
  * Plans (owned by the company): P1 shares 17.5 % (1750 bps) of each fee with the platform, P2
  * 25 % (2500 bps). Sub-sellers: A on P1, B on P2, D on the default plan (share 0). Another
  * company O has sub-seller X on its own plan P3 (50 %): none of theirs may count for ours.
+ * Every seller here counts its days in UTC (its `timeZone` setting), the days these figures were
+ * computed in; test/api/dashboards.time-zones.test.ts covers the other zones.
  */
+import { inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "../../worker/db/client";
+import { sellers } from "../../worker/db/schema";
 import { DEFAULT_FEE_PLAN_ID } from "../../worker/domain/transactions/fees";
 import { insertFeePlan, insertRefund, insertSeller, insertTx } from "./dashboards";
 import { createTestContext } from "./platform";
@@ -79,6 +83,9 @@ export async function seedMarketplace(db: Db, companyId: string) {
   await insertTx(db, companyId, { method: "PIX", amount: 7000, status: "PAID", createdAt: "2026-11-10T10:00:00.000Z", paidAt: "2026-11-10T10:01:00.000Z", fee: 69, planId: DEFAULT_FEE_PLAN_ID });
   // x1 (for O's own summary): fee 50000 × 0.99 % = 495; share 495 × 0.5 = 247.5 → 248; net 247.
   await insertTx(db, x.sellerId, { method: "PIX", amount: 50000, status: "PAID", createdAt: "2026-11-10T10:00:00.000Z", paidAt: "2026-11-10T10:01:00.000Z", fee: 495, planId: p3 });
+
+  const ids = [companyId, A, b.sellerId, d.sellerId, other.sellerId, x.sellerId];
+  await db.update(sellers).set({ timeZone: "UTC" }).where(inArray(sellers.id, ids));
 
   return { a, b, d, other, x, ids: { a1, a2, a3, a4, a6, a8, a9 } };
 }

@@ -21,9 +21,9 @@ export async function expectJson(send: Send, method: string, path: string, body:
   return res.json();
 }
 
-/** A buyer; with `card`, also a token of the buyer's card that paid with 3DS. */
-export async function subscriber(ctx: Sender, card?: string): Promise<{ buyerId: string; cardToken?: string }> {
-  const buyer = await expectJson(ctx.send, "POST", "/v1/buyers", buyerBody(), 201);
+/** A buyer (named `name`, else the fixture's); with `card`, also a token of the buyer's card that paid with 3DS. */
+export async function subscriber(ctx: Sender, card?: string, name?: string): Promise<{ buyerId: string; cardToken?: string }> {
+  const buyer = await expectJson(ctx.send, "POST", "/v1/buyers", buyerBody(name ? { name } : {}), 201);
   if (!card) return { buyerId: buyer.id };
   const sale = await payWithThreeDs(ctx as never, card, { buyerId: buyer.id, amount: 100 });
   return { buyerId: buyer.id, cardToken: sale.cardToken };

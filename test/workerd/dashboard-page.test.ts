@@ -1,7 +1,7 @@
 /**
  * The dashboard's page and its bundle on the Worker: every page path answers the shell under its
  * own strict CSP (the Worker's route), and `/dashboard.js` is the static asset beside pay.js. The
- * Node host's side: test/browser/dashboard.test.ts.
+ * Node host's side: dashboard/test/dashboard.test.ts.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

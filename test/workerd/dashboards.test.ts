@@ -1,12 +1,15 @@
 /**
  * The dashboards in workerd, over the libSQL HTTP database: a company of its own (the database is
  * shared with the other workerd tests) with one sub-seller whose rows are written directly, in
- * April 2030 so no settlement sweep of another test touches them. Figures computed by hand.
+ * April 2030 so no settlement sweep of another test touches them. Figures computed by hand, in
+ * UTC days (both sellers' time zone setting; dashboards-time-zones.test.ts covers the others).
  */
 import { createClient } from "@libsql/client/web";
 import { env } from "cloudflare:workers";
+import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
+import { sellers } from "../../worker/db/schema";
 import type { SellerWithKeys } from "../../worker/domain/sellers";
 import { insertFeePlan, insertRefund, insertSeller, insertTx } from "../support/dashboards";
 import { api } from "./api";
@@ -23,6 +26,7 @@ beforeAll(async () => {
   const plan = await insertFeePlan(db, company.sellerId, 3000, { PIX: [99, 0], CREDIT_CARD: [299, 50], DEBIT_CARD: [199, 0] });
   sub = await insertSeller(db, company.sellerId, plan, "Sub Workerd");
   const S = sub.sellerId;
+  await db.update(sellers).set({ timeZone: "UTC" }).where(inArray(sellers.id, [company.sellerId, S]));
   // s1: fee 10000 × 0.99 % = 99; share 29.7 → 30; net to the company 69; unsettled.
   await insertTx(db, S, { method: "PIX", amount: 10000, status: "PAID", createdAt: "2030-04-01T00:00:00.000Z", paidAt: "2030-04-01T00:00:30.000Z", fee: 99, planId: plan });
   // s2: fee 20000 × 2.99 % + 50 = 648; share 194.4 → 194; net 454; settled, then refunded in full.
@@ -53,6 +57,7 @@ describe("dashboards in workerd", () => {
       transactionCount: 2,
       periodFrom: "2030-04-01T00:00:00.000Z",
       periodTo: "2030-04-04T00:00:00.000Z",
+      timeZone: "UTC",
     });
   });
 

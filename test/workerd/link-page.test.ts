@@ -1,11 +1,39 @@
 /**
  * The payment link's page and its assets on the Worker: `/pay/{id}` is the Worker's (its own
- * strict CSP, the link mode's markup, the language), `/pay-link.js` the static asset pay.js
- * imports beside itself for link mode. The Node host's side: test/browser/link-page.test.ts.
+ * strict CSP, the link mode's markup, the language, the link's preview tags), `/pay-link.js` the
+ * static asset pay.js imports beside itself for link mode; the public view names who sells (a
+ * sub-seller's CNPJ opened from its sealed record). The Node host's side:
+ * test/api/link-page.test.ts and test/browser/link-page.test.ts.
  */
+import { createClient } from "@libsql/client/web";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { apiJson } from "./api";
+import { describe, expect, inject, it } from "vitest";
+import { VALID_CNPJ } from "../support/fixtures";
+import { api, apiJson } from "./api";
+
+/** A sub-seller with a CNPJ (on a fee plan of the test company written straight to the database), and its secret key. */
+async function subSellerKey(): Promise<string> {
+  const db = createClient({ url: inject("libsqlUrl") });
+  const plan = crypto.randomUUID();
+  await db.batch([
+    { sql: "insert into fee_plans (id, name, owner_seller_id, platform_share_bps, created_at) values (?, 'Parceiros', ?, 1500, ?)", args: [plan, inject("sellerId"), new Date().toISOString()] },
+    { sql: "insert into fee_plan_rates (fee_plan_id, payment_method, percent_bps, fixed_amount) values (?, 'PIX', 100, 0)", args: [plan] },
+  ]);
+  db.close();
+  const sub = await apiJson<{ apiKey: string }>("POST", "/v1/sellers", 201, {
+    legalName: "Padaria Pão Quente Ltda",
+    fantasyName: "Pão & Cia",
+    documentType: "CNPJ",
+    documentNumber: VALID_CNPJ,
+    email: `dono-${crypto.randomUUID().slice(0, 8)}@paoquente.com.br`,
+    address: { street: "Rua Augusta", number: "100", neighborhood: "Consolação", city: "Sao Paulo", state: "SP", zipCode: "01305000", country: "BR" },
+    bankAccount: { bankCode: "001", agencyNumber: "1234", accountNumber: "99887", accountType: "PAYMENT", transferType: "TED", accountHolderName: "Padaria Pão Quente Ltda", accountHolderDocument: VALID_CNPJ },
+    businessInfo: {},
+    paymentMethods: ["PIX"],
+    feePlanId: plan,
+  });
+  return sub.apiKey;
+}
 
 const viaAssets = (env as unknown as { WORKER_WITH_ASSETS: Fetcher }).WORKER_WITH_ASSETS;
 
@@ -27,6 +55,22 @@ describe("the payment link's page in workerd", () => {
     expect(html).toContain(`<pay-checkout payment-link="${link.id}" locale="en"></pay-checkout>`);
     expect(html).toContain('<script type="module" src="/pay.js"></script>');
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
+  });
+
+  it("who sells and the preview: the public view's legal name and CNPJ, the page's Open Graph and Twitter tags, escaped", async () => {
+    const key = await subSellerKey();
+    const created = await api("POST", "/v1/payment-links", { name: "Pão <francês>", amountInCents: 1250, paymentMethods: ["PIX"], checkoutConfig: { locale: "pt-BR", imageUrl: "https://cdn.example/pao.jpg" } }, { "X-Api-Key": key });
+    expect(created.status).toBe(201);
+    const link = (await created.json()) as { id: string };
+    const view = (await (await api("GET", `/v1/payment-links/${link.id}`, undefined, {})).json()) as { merchant: unknown; livemode: boolean };
+    expect(view.merchant).toEqual({ name: "Pão & Cia", legalName: "Padaria Pão Quente Ltda", documentType: "CNPJ", document: VALID_CNPJ });
+    expect(view.livemode).toBe(false);
+    const html = (await (await viaAssets.fetch(`http://pay.test/pay/${link.id}`)).text()).replace(/\u00a0/g, " ");
+    expect(html).toContain('<meta property="og:title" content="Pão &#60;francês&#62;">');
+    expect(html).toContain('<meta property="og:description" content="R$ 12,50 · Pagamento para Pão &#38; Cia · Link de teste: nenhum valor é cobrado">');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example/pao.jpg">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`<meta property="og:url" content="${inject("baseUrl")}/pay/${link.id}">`);
   });
 
   it("an unknown link is a 404 page in the browser's language", async () => {

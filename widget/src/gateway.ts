@@ -34,7 +34,8 @@ export class GatewayError extends Error {
     readonly status: number,
     readonly code: string,
     detail: string,
-    readonly errors: { path: string; message: string }[] = [],
+    /** The problem's field errors: `code` is one of docs/errors.md's field codes; `message` is the API's English. */
+    readonly errors: { path: string; code: string; message: string }[] = [],
   ) {
     super(detail);
   }

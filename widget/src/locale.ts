@@ -6,19 +6,8 @@
 
 import { formatMoney } from "../../shared/money";
 
-/** The languages the widget speaks. */
-export const LOCALES = ["pt-BR", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** The first candidate that names a supported language, as that language; en when none does. */
-export function resolveLocale(...candidates: (string | null | undefined)[]): Locale {
-  for (const candidate of candidates) {
-    const tag = candidate?.trim().toLowerCase() ?? "";
-    if (tag === "pt" || tag.startsWith("pt-")) return "pt-BR";
-    if (tag === "en" || tag.startsWith("en-")) return "en";
-  }
-  return "en";
-}
+export { LOCALES, resolveLocale, type Locale } from "../../shared/locale";
+import type { Locale } from "../../shared/locale";
 
 /**
  * `amount` in minor units as the buyer reads it (`R$ 10,50`, `R$10.50`, `¥1,500`): the shared

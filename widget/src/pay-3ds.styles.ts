@@ -2,10 +2,10 @@
  * `<pay-3ds>`'s styles (adopted stylesheets: no <style> element and no style attribute, so a
  * seller's CSP needs no 'unsafe-inline'). The challenge window's size is a class
  * (`size-01` … `size-05`, see threeds/window-size.ts), never an inline style. The custom
- * properties, the button and the focus ring come from the shared theme (theme.styles.ts).
+ * properties, the button and the focus ring come from the shared theme (shared/ui/theme.styles.ts).
  */
 import { css, unsafeCSS } from "lit";
-import { themeStyles } from "./theme.styles";
+import { themeStyles } from "../../shared/ui/theme.styles";
 import { FIXED_WINDOW_SIZES } from "./threeds/window-size";
 
 /** `.size-03 [part="challenge-frame"] {width: 500px; height: 600px}` and the others (our own numbers). */

@@ -1,6 +1,6 @@
-/** `<pay-card-form>`'s look, on top of the shared theme (theme.styles.ts). */
+/** `<pay-card-form>`'s look, on top of the shared theme (shared/ui/theme.styles.ts). */
 import { css } from "lit";
-import { themeStyles } from "./theme.styles";
+import { themeStyles } from "../../shared/ui/theme.styles";
 
 export const cardFormStyles = [
   themeStyles,

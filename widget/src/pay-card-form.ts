@@ -62,6 +62,7 @@ import { CARD_FRAME_PATH, messageType, THEME_PROPERTIES, type CardField, type Ca
 import { BRAND_NAMES, FORM_STRINGS } from "./card-frame/strings";
 import type { PayCardChangeDetail } from "./events";
 import { GATEWAY_ORIGIN, type SetupResult } from "./gateway";
+import { splitInstallments } from "../../shared/installments";
 import { formatAmount } from "./locale";
 import { PayElement } from "./pay-element";
 import { cardFormStyles } from "./pay-card-form.styles";
@@ -248,7 +249,12 @@ export class PayCardForm extends PayElement {
         ? html`<div>
             <label part="installments-label" for="installments">${t.installments}</label>
             <select part="installments" id="installments" @change=${(e: Event) => (this.installments = Number((e.target as HTMLSelectElement).value))}>
-              ${choices.map((n) => html`<option value=${n} ?selected=${n === this.installments}>${t.installment(n, money(Math.round(this.amount / n)))}</option>`)}
+              ${choices.map((n) => {
+                // The parts add up to the amount: the remainder is in the first (shared/installments.ts).
+                const { first, each } = splitInstallments(this.amount, n);
+                const label = t.installment(n, money(each), money(this.amount), first === each ? null : money(first));
+                return html`<option value=${n} ?selected=${n === this.installments}>${label}</option>`;
+              })}
             </select>
           </div>`
         : nothing}

@@ -44,7 +44,7 @@
  * @csspart card-form - The `<pay-card-form>` element.
  * @csspart threeds - The `<pay-3ds>` element.
  * @csspart link - Link mode: the `<pay-link>` element (its parts are exported too: `link-base`,
- *   `link-summary`, `form`, `submit-button`, `cancel-link`, `alert`, `checkout`).
+ *   `link-summary`, `form`, `submit-button`, `cancel-link`, `alert`, `checkout`, `seller`, `test-notice`).
  *
  * @cssprop --pay-color-primary - Buttons, focus ring, the paid state's accent. Default #0b57d0.
  * @cssprop --pay-color-text - Text. Default #1f1f1f.
@@ -233,7 +233,7 @@ export class PayCheckout extends PayElement {
     // Link mode lives in its own chunk (widget/src/link/), loaded the first time it is needed.
     if (this.paymentLink) {
       void import("./link/define");
-      return html`<slot></slot><pay-link part="link" exportparts="base: link-base, summary: link-summary, form, submit-button, cancel-link, alert, checkout"
+      return html`<slot></slot><pay-link part="link" exportparts="base: link-base, summary: link-summary, form, submit-button, cancel-link, alert, checkout, seller, test-notice"
         payment-link=${this.paymentLink} locale=${this.locale ?? nothing}></pay-link>`;
     }
     const locale = this.resolvedLocale;

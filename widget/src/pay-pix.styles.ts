@@ -1,6 +1,6 @@
-/** `<pay-pix>`'s styles (the shared theme comes first: widget/src/theme.styles.ts). */
+/** `<pay-pix>`'s styles (the shared theme comes first: shared/ui/theme.styles.ts). */
 import { css } from "lit";
-import { themeStyles } from "./theme.styles";
+import { themeStyles } from "../../shared/ui/theme.styles";
 
 export const pixStyles = [
   themeStyles,

@@ -2,10 +2,11 @@
  * Operator CLI (`npm run admin -- <command>`), against the database named by DATABASE_URL
  * (default the Node host's file), migrating it first so it works on a fresh machine.
  *
- *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
+ *   seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--cnpj CNPJ] [--pix-key KEY] [--live] [--json]
  *   keys:rotate   --seller ID [--live] [--json]
  *   seller:approve-live --seller ID [--json]
  *   team:invite   --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
+ *   payments:search-index: indexes rows older than the dashboard's search keys (migration 0022)
  *   pix:check, pix:webhook, pix:reconcile --since WHEN [--until ISO]: live PIX's PSP (./pix-commands.ts)
  *   cards:check: live cards' vendors (./cards-commands.ts)
  *   help          (also --help, -h): prints the commands, without touching the database
@@ -13,19 +14,23 @@
  * With --json, stdout carries exactly one JSON object and nothing else.
  */
 import { parseArgs } from "node:util";
+import { isValidCnpj } from "../../shared/documents";
 import { createDb } from "../db/client";
 import { inviteByEmail } from "../domain/dashboard/invites";
 import { PIX_KEY_FORMATS, pixKeyType } from "../domain/pix/receiver-key";
 import { approveSellerForLive, createCompanySeller, rotateSellerKeys, type SellerWithKeys } from "../domain/sellers";
+import { backfillSearchKeys } from "../domain/transactions/search-backfill";
 import { readNodeConfig } from "../node/config";
+import { createNodeVault } from "../node/node-vault";
 import { openDatabase } from "../node/database";
 import { applyMigrations } from "../node/migrate";
+import { runningHostBaseUrl } from "../node/running-host";
 import { CARDS_COMMANDS, CARDS_HELP, CARDS_USAGE, runCardsCommand } from "./cards-commands";
 import { PIX_COMMANDS, PIX_HELP, PIX_USAGE, runPixCommand } from "./pix-commands";
 import { UsageError } from "./usage";
 
 const USAGE = `Usage:
-  npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--pix-key KEY] [--live] [--json]
+  npm run admin -- seller:create --legal-name NAME --email EMAIL --city CITY [--fantasy-name NAME] [--cnpj CNPJ] [--pix-key KEY] [--live] [--json]
   npm run admin -- keys:rotate --seller ID [--live] [--json]
   npm run admin -- seller:approve-live --seller ID [--json]
   npm run admin -- team:invite --seller ID --email EMAIL --profile OWNER|ADMIN|FINANCE|OPERATION [--first-name NAME] [--json]
@@ -44,6 +49,8 @@ Commands:
                     --email EMAIL         its e-mail address (required)
                     --city CITY           the merchant city its PIX BR Codes name (required)
                     --fantasy-name NAME   the name buyers see
+                    --cnpj CNPJ           its CNPJ (14 digits, punctuation allowed): shown to
+                                          buyers on its payment links' page
                     --pix-key KEY         the PIX key that receives its payments
   keys:rotate     Issue a new key pair for a seller and revoke the previous one (live keys
                   only for a seller approved for live).
@@ -60,7 +67,13 @@ Commands:
                     --email EMAIL         the member's e-mail; not on the team yet: added (required)
                     --profile PROFILE     OWNER, ADMIN, FINANCE or OPERATION, for a new member (required)
                     --first-name NAME     a new member's first name (default: the e-mail's local part)
-                  The member's earlier invites stop working.
+                  The member's earlier invites stop working. The link names the host running
+                  on this database file (npm start records its address), else PUBLIC_BASE_URL,
+                  else http://HOST:PORT.
+  payments:search-index
+                  Write the dashboard's search keys (name, CPF/CNPJ blind index) of buyers and
+                  payments written before migration 0022, to the end; the scheduled job does the
+                  same a few hundred rows a minute. Needs the VAULT_KEY the rows were sealed with.
 ${PIX_HELP}${CARDS_HELP}  help            Print this help (also --help, -h).
 
 Options of seller:create and keys:rotate:
@@ -73,7 +86,7 @@ ${USAGE}
 `;
 
 const HELP_WORDS = ["help", "--help", "-h"];
-const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite", ...PIX_COMMANDS];
+const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite", "payments:search-index", ...PIX_COMMANDS];
 const PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
 
 function print(result: SellerWithKeys, json: boolean, what: string) {
@@ -104,6 +117,7 @@ async function main(argv: string[]) {
       email: { type: "string" },
       city: { type: "string" },
       "pix-key": { type: "string" },
+      cnpj: { type: "string" },
       seller: { type: "string" },
       profile: { type: "string" },
       "first-name": { type: "string" },
@@ -141,9 +155,11 @@ async function main(argv: string[]) {
         if (!city) throw new UsageError("--city is required (the merchant city its PIX charges name)");
         const pixKey = values["pix-key"]?.trim();
         if (pixKey && !pixKeyType(pixKey)) throw new UsageError(`--pix-key must be ${PIX_KEY_FORMATS}`);
+        const cnpj = values.cnpj?.toUpperCase().replace(/[^0-9A-Z]/g, "");
+        if (cnpj !== undefined && !isValidCnpj(cnpj)) throw new UsageError("--cnpj must be a CNPJ with valid check digits");
         const result = await createCompanySeller(
           db,
-          { legalName, email, city, pixKey, fantasyName: values["fantasy-name"], mode },
+          { legalName, email, city, pixKey, cnpj, fantasyName: values["fantasy-name"], mode },
           new Date(),
         );
         print(result, values.json, "Created seller");
@@ -170,11 +186,20 @@ async function main(argv: string[]) {
         if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError("--email must be an email address");
         const profile = PROFILES.find((p) => p === values.profile);
         if (!profile) throw new UsageError(`--profile must be one of ${PROFILES.join(", ")}`);
-        const invited = await inviteByEmail({ db, now: () => new Date(), config: { baseUrl: config.baseUrl } }, values.seller, email, profile, values["first-name"]?.trim() || undefined);
+        // The link names the host running on this database (it recorded its address), else this shell's PORT/PUBLIC_BASE_URL.
+        const baseUrl = runningHostBaseUrl(config.databaseUrl) ?? config.baseUrl;
+        const invited = await inviteByEmail({ db, now: () => new Date(), config: { baseUrl } }, values.seller, email, profile, values["first-name"]?.trim() || undefined);
         if (!invited) throw new UsageError(`No seller with id ${values.seller}`);
         const { member, inviteUrl, inviteExpiresAt } = invited;
         if (values.json) process.stdout.write(`${JSON.stringify({ memberId: member.id, email: member.email, profile: member.profile, inviteUrl, inviteExpiresAt })}\n`);
         else process.stdout.write(`Invite for ${member.email} (${member.profile}), single use, until ${inviteExpiresAt}:\n  ${inviteUrl}\n`);
+        return;
+      }
+      case "payments:search-index": {
+        const ports = { db, vault: createNodeVault(config.vaultKey, config.vaultPreviousKeys) };
+        let total = 0;
+        for (let n = -1; n !== 0; total += n) n = await backfillSearchKeys(ports, 50);
+        process.stdout.write(`Indexed ${total} rows for the dashboard's search; none left.\n`);
         return;
       }
       default:

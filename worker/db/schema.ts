@@ -98,6 +98,11 @@ export const sellers = sqliteTable(
     /** When the status last changed, and why (a KYC decision, a suspension). */
     statusChangedAt: text("status_changed_at"),
     statusReason: text("status_reason"),
+    /**
+     * The IANA time zone whose days the seller's dashboards count in (docs/dashboards.md); null
+     * is the default, America/Sao_Paulo (domain/time-zone.ts).
+     */
+    timeZone: text("time_zone"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -297,11 +302,18 @@ export const buyers = sqliteTable(
     email: text("email").notNull(),
     /** The sealed PersonalData (a legacy row holds it as clear JSON until the sweep seals it). */
     pii: text("pii").notNull(),
+    /**
+     * The document's blind index (transactions/search-keys.ts): a keyed digest of its digits, copied to
+     * the buyer's transactions so support finds them by CPF/CNPJ. Null until written or backfilled.
+     */
+    documentDigest: text("document_digest"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [
     index("buyers_seller_idx").on(t.sellerId, t.livemode, t.createdAt, t.id),
+    // Buyers written before migration 0022, for the search-index backfill.
+    index("buyers_unindexed_idx").on(t.id).where(sql`${t.documentDigest} is null`),
     index("buyers_unsealed_idx").on(t.id).where(sql`${t.pii} not like 'v1.%'`),
   ],
 );
@@ -350,6 +362,14 @@ export const transactions = sqliteTable(
     customer: text("customer", { mode: "json" }).$type<CustomerRow>().notNull(),
     /** The customer's sealed PersonalData (clear JSON on a legacy row until the sweep seals it). */
     customerPii: text("customer_pii").notNull(),
+    /**
+     * The dashboard's search keys (transactions/search-keys.ts): the customer's name lower-cased and
+     * without accents, found by prefix; and the blind index of the document (a keyed digest of its
+     * digits, per seller), found by equality, never by opening `customerPii`. Null name: a row
+     * written before migration 0022, until the search-index backfill reaches it.
+     */
+    customerNameSearch: text("customer_name_search"),
+    customerDocumentDigest: text("customer_document_digest"),
     idempotencyKey: text("idempotency_key").notNull(),
     /** PIX: the random id in the location URL and the QR image URL (unguessable). */
     pixLocationId: text("pix_location_id"),
@@ -391,6 +411,8 @@ export const transactions = sqliteTable(
     acquirer: text("acquirer"),
     /** A live card sale: the acquirer's own id of it (Cielo's PaymentId, Rede's tid), which its refunds name. */
     acquirerReference: text("acquirer_reference"),
+    /** An approved card sale: the issuer's authorization code, as the acquirer answered it (what a cardholder's bank asks for). */
+    authorizationCode: text("authorization_code"),
     /**
      * A card decline the issuer said no retry will change (lost, stolen, closed, invalid): a
      * subscription's later attempts do not send the same card again (subscriptions/attempt.ts).
@@ -465,6 +487,8 @@ export const transactions = sqliteTable(
     index("transactions_expiry_idx").on(t.status, t.expiresAt),
     // The settlement sweep and the dashboards find paid transactions not yet settled.
     index("transactions_unsettled_idx").on(t.sellerId, t.paidAt).where(sql`${t.settlementId} is null and ${t.paidAt} is not null`),
+    // A settlement's transactions, a page at a time (the dashboard's payout page).
+    index("transactions_settlement_idx").on(t.settlementId, t.createdAt, t.id).where(sql`${t.settlementId} is not null`),
     index("transactions_unsealed_idx").on(t.id).where(sql`${t.customerPii} not like 'v1.%'`),
     uniqueIndex("transactions_pix_location_idx").on(t.pixLocationId),
     // A link's charges for ?paymentLinkId= lists; its pending and paid ones, counted index-only
@@ -483,6 +507,13 @@ export const transactions = sqliteTable(
     // A live charge is found by its txid when the PSP notifies or reconciliation lists it (a test
     // charge never is: no PSP knows it, so test creates pay nothing for this index).
     index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),
+    // The dashboard's search (docs/dashboard.md): each key an index range within the seller's mode.
+    index("transactions_search_name_idx").on(t.sellerId, t.livemode, t.customerNameSearch, t.createdAt, t.id),
+    index("transactions_search_document_idx").on(t.sellerId, t.livemode, t.customerDocumentDigest, t.createdAt, t.id).where(sql`${t.customerDocumentDigest} is not null`),
+    index("transactions_search_last4_idx").on(t.sellerId, t.livemode, t.cardLast4, t.createdAt, t.id).where(sql`${t.cardLast4} is not null`),
+    index("transactions_search_e2e_idx").on(t.sellerId, t.livemode, t.pixEndToEndId, t.createdAt, t.id).where(sql`${t.pixEndToEndId} is not null`),
+    // Rows written before migration 0022, for the search-index backfill.
+    index("transactions_unindexed_idx").on(t.id).where(sql`${t.customerNameSearch} is null`),
   ],
 );
 
@@ -498,6 +529,8 @@ export const refunds = sqliteTable(
     originalAmount: integer("original_amount").notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull(),
     failureReason: text("failure_reason"),
+    /** Why the seller refunded, in its own words (≤ 200 characters, trimmed); null when none was given. */
+    reason: text("reason"),
     requestedAt: text("requested_at").notNull(),
     completedAt: text("completed_at"),
     /** The settlement that deducted this refund (null until one does). */

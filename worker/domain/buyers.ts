@@ -14,6 +14,7 @@ import type { Platform } from "../platform";
 import type { Buyer, BuyerCreate, BuyerUpdate } from "../schemas/buyer";
 import { openPersonalData, sealPersonalData } from "./personal-data";
 import type { Scope } from "./scope";
+import { searchColumns } from "./transactions/search-keys";
 
 export type BuyerRow = typeof buyers.$inferSelect;
 
@@ -65,6 +66,7 @@ export async function createBuyer(platform: Platform, scope: Scope, input: Buyer
     documentMasked: maskDocument(input.documentNumber),
     email: input.email,
     pii: await sealPersonalData(platform.vault, pii),
+    documentDigest: (await searchColumns(platform.vault, scope.sellerId, input.name, input.documentNumber)).customerDocumentDigest,
     createdAt: at,
     updatedAt: at,
   };

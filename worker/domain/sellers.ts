@@ -29,6 +29,8 @@ export interface NewCompanySeller {
   city?: string;
   /** The DICT key that receives its PIX; default the installation's PIX_RECEIVER_KEY. */
   pixKey?: string;
+  /** Its CNPJ (digits, valid check digits): public registration, shown to buyers on its links' page. */
+  cnpj?: string;
 }
 
 /**
@@ -52,6 +54,8 @@ export async function companySellerWrites(db: Db, input: NewCompanySeller, now: 
       feePlanId: input.feePlanId ?? DEFAULT_FEE_PLAN_ID,
       city: input.city ?? null,
       pixKey: input.pixKey ?? null,
+      documentType: input.cnpj ? "CNPJ" : null,
+      documentNumber: input.cnpj ?? null,
       // The operator creating a company with live keys approves it for live (live-approval.ts).
       liveApprovedAt: mode === "live" ? at : null,
       createdAt: at,

@@ -10,6 +10,7 @@ import { expireCheckoutSessions } from "../domain/checkout-sessions/expire";
 import { purgeExpiredKeys } from "../domain/idempotency/commit";
 import { purgeAbandonedCards } from "../domain/cards/purge";
 import { sealLegacyPersonalData } from "../domain/personal-data";
+import { backfillSearchKeys } from "../domain/transactions/search-backfill";
 import { purgeOldEvents } from "../domain/events/purge-events";
 import { sweepDueDeliveries } from "../domain/webhooks/sweep";
 import { paySettlements } from "../domain/settlements/settle";
@@ -41,6 +42,8 @@ export const SWEEPS: Record<string, Sweep> = {
   "idempotency.purge": purgeExpiredKeys,
   "cards.purge": purgeAbandonedCards,
   "pii.seal": sealLegacyPersonalData,
+  // Rows older than the dashboard's search keys (migration 0022), a few batches a minute.
+  "payments.searchIndex": (platform) => backfillSearchKeys(platform),
   "webhooks.deliver": sweepDueDeliveries,
   "events.purge": purgeOldEvents,
   "settlements.pay": paySettlements,

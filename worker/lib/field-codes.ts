@@ -26,6 +26,7 @@ export const FIELD_CODES = {
   // The API's own rules.
   invalid_check_digits: "A CPF or CNPJ whose check digits are wrong: a digit was mistyped.",
   invalid_currency: "Not an ISO 4217 currency code.",
+  invalid_time_zone: "Not an IANA time zone name (`America/Sao_Paulo`, `UTC`); offsets such as `-03:00` are not zones.",
   unsupported_currency: "A real currency that this operation does not take: a PIX charge is in BRL only.",
   invalid_country: "Not an ISO 3166-1 alpha-2 country code (`BR`).",
   invalid_state: "Not a two-letter state code, or in Brazil not one of the 27 UFs (`SP`, `RJ`).",

@@ -81,8 +81,13 @@ export function cursorAfter(page: number, last: { createdAt: string; id: string 
   return textToBase64url(JSON.stringify([page + 1, last.createdAt, last.id]));
 }
 
-/** The envelope schema for a list of `item`. */
-export function pageEnvelope<T extends z.ZodType>(item: T, name: string) {
+/** The example of a page: the item's example as its only item (what the /docs reference shows). */
+export function pageExample<T>(item: T): Page<T> {
+  return { items: [item], page: 1, size: 20, totalItems: 1, totalPages: 1, hasNext: false, hasPrevious: false, isFirst: true, isLast: true, nextCursor: null };
+}
+
+/** The envelope schema for a list of `item`; `example`: an item's, shown as a page of it. */
+export function pageEnvelope<T extends z.ZodType>(item: T, name: string, example?: unknown) {
   return z
     .object({
       items: z.array(item),
@@ -99,7 +104,7 @@ export function pageEnvelope<T extends z.ZodType>(item: T, name: string) {
         .nullable()
         .openapi({ description: "Send as `cursor` to read the next page at constant cost; null on the last page." }),
     })
-    .openapi(name);
+    .openapi(name, example === undefined ? {} : { example: pageExample(example) });
 }
 
 /** The envelope type for items of type T. */

@@ -31,7 +31,8 @@ export async function ensureBootstrapSeller(db: Db, now: Date, baseUrl?: string)
   if (row) return { sellerId: row.value, created: null };
   const { seller, writes } = await companySellerWrites(
     db,
-    { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", city: "Sao Paulo", mode: "test" },
+    // A made-up CNPJ with valid check digits: the link page shows the seller's (docs/payment-links.md).
+    { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", city: "Sao Paulo", cnpj: "11222333000181", mode: "test" },
     now,
   );
   try {

@@ -12,6 +12,7 @@ import { notFound } from "../lib/problem";
 import { idParam } from "../schemas/ids";
 import { BuyerCreateSchema, BuyerSchema, BuyerUpdateSchema } from "../schemas/buyer";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
+import { BUYER_EXAMPLE } from "../schemas/examples/transactions";
 
 const BuyerIdParam = idParam("buyerId");
 
@@ -41,7 +42,7 @@ const listBuyersRoute = route("secret", {
   operationId: "listBuyers",
   summary: "List buyers, newest first",
   request: { query: PageQuery },
-  responses: { 200: json(pageEnvelope(BuyerSchema, "BuyerPage"), "A page of buyers."), ...problemResponses(400, 401) },
+  responses: { 200: json(pageEnvelope(BuyerSchema, "BuyerPage", BUYER_EXAMPLE), "A page of buyers."), ...problemResponses(400, 401) },
 });
 
 const getBuyerRoute = route("secret", {

@@ -13,6 +13,7 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { ChargebackCreateSchema, ChargebackSchema } from "../schemas/settlement";
+import { CHARGEBACK_EXAMPLE } from "../schemas/examples/settlements";
 
 const common = { tags: ["Settlements"] };
 
@@ -31,7 +32,7 @@ const routes = {
     ...common, method: "get", path: "/v1/chargebacks", operationId: "listChargebacks", summary: "List your chargebacks, newest first",
     description: "The chargebacks of your transactions in your key's mode.",
     request: { query: PageQuery },
-    responses: { 200: json(pageEnvelope(ChargebackSchema, "ChargebackPage"), "A page of chargebacks."), ...problemResponses(400, 401) },
+    responses: { 200: json(pageEnvelope(ChargebackSchema, "ChargebackPage", CHARGEBACK_EXAMPLE), "A page of chargebacks."), ...problemResponses(400, 401) },
   }),
   get: route("secret", {
     ...common, method: "get", path: "/v1/chargebacks/{id}", operationId: "getChargeback", summary: "Get a chargeback",

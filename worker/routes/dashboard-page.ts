@@ -1,6 +1,6 @@
 /**
  * `{base}/dashboard` and its pages (docs/dashboard.md), on both hosts: one HTML shell for every
- * page path, which loads `/dashboard.js` (widget/src/dashboard/); the application reads
+ * page path, which loads `/dashboard.js` (dashboard/); the application reads
  * `location.pathname` and shows the page. The shell holds no data and no secret: who is signed in
  * is the application's question to `/dashboard/api/me`. Under a strict CSP of its own: scripts,
  * styles, calls and images only from the gateway itself (Lit's constructed stylesheets need no
@@ -26,6 +26,8 @@ export const DASHBOARD_PAGE_PATHS = [
   "/dashboard/payments",
   "/dashboard/payments/:id",
   "/dashboard/overview",
+  "/dashboard/payouts",
+  "/dashboard/payouts/:id",
   "/dashboard/payment-links",
   "/dashboard/subscriptions",
   "/dashboard/subscriptions/:id",

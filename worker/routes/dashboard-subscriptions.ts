@@ -1,13 +1,15 @@
 /**
  * The dashboard's subscriptions (docs/dashboard.md): the member's seller's subscriptions of the
  * chosen mode, listed with /v1's filters, one with its invoices, and a cancel (now, or at the
- * period's end) for the profiles allowed to, audited. The same domain functions as /v1; an
+ * period's end) for the profiles allowed to, audited. The same domain functions as /v1, the reads
+ * naming the buyer and plan (domain/subscriptions/named.ts: one joined query a page); an
  * invalid cancel body is 422 INVALID_DATA naming the field, as /v1 answers it.
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
-import { cancelSubscription, getSubscription, listInvoices, listSubscriptions } from "../domain/subscriptions/manage";
+import { cancelSubscription, listInvoices } from "../domain/subscriptions/manage";
+import { getNamedSubscription, listNamedSubscriptions } from "../domain/subscriptions/named";
 import { declarePage } from "../http/access";
 import type { AppEnv } from "../http/context";
 import { audit, dashboardScope, requirePermission } from "../http/dashboard-session";
@@ -49,7 +51,7 @@ async function cancelBody(c: Context<AppEnv>): Promise<{ atPeriodEnd?: boolean }
 export const dashboardSubscriptionsRoutes = new Hono<AppEnv>()
   .get(paths.list, requirePermission("subscriptions.read"), async (c) => {
     const { mode: _mode, ...query } = dashboardQuery(c, ListQuery);
-    return c.json(await listSubscriptions(c.get("platform"), dashboardScope(c), query), 200);
+    return c.json(await listNamedSubscriptions(c.get("platform"), dashboardScope(c), query), 200);
   })
   .get(paths.one, requirePermission("subscriptions.read"), async (c) => {
     const id = pathId(c, "subscription");
@@ -57,7 +59,7 @@ export const dashboardSubscriptionsRoutes = new Hono<AppEnv>()
     const scope = dashboardScope(c);
     const platform = c.get("platform");
     // Both read the subscription in the member's scope: another seller's is a 404 from either.
-    const [subscription, invoices] = await Promise.all([getSubscription(platform, scope, id), listInvoices(platform, scope, id, page)]);
+    const [subscription, invoices] = await Promise.all([getNamedSubscription(platform, scope, id), listInvoices(platform, scope, id, page)]);
     return c.json({ ...subscription, invoices }, 200);
   })
   .post(paths.cancel, requirePermission("subscriptions.manage", (c) => ({ targetType: "subscription", targetId: c.req.param("id") ?? "" })), async (c) => {

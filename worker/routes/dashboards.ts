@@ -6,7 +6,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { commissionSummary } from "../domain/dashboards/commissions";
 import { sellerOverview } from "../domain/dashboards/overview";
-import { resolvePeriod } from "../domain/dashboards/period";
 import { scopeOf } from "../http/auth";
 import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
@@ -26,7 +25,8 @@ const commissionsRoute = route({ caller: "company", companyOnly: "Only a company
     "Over the calling company's sub-sellers' transactions in the key's mode and `currency` that were paid in [from, to), " +
     "whatever their status now (a later refund does not return the fee). The platform's share is computed per transaction " +
     "at its fee plan's `platformShareBps`, rounded half up. 403 when the key belongs to a sub-seller. " +
-    "Dates: `2026-11-01` (00:00 UTC) or a date-time with an offset; default the last 30 days; at most 366 days.",
+    "Dates: `2026-11-01` (00:00 in `timeZone`, default the company's setting, America/Sao_Paulo unless changed) or a " +
+    "date-time with an offset; default the last 30 days; at most 366 days.",
   request: { query: DashboardQuerySchema },
   responses: { 200: json(CommissionSummarySchema, "The commission summary."), ...problemResponses(400, 401, 403) },
 });
@@ -40,7 +40,8 @@ const overviewRoute = route("secret", {
   description:
     "For the seller itself or its parent company (anyone else: 404), in the key's mode and `currency`. Counts and amounts " +
     "of the transactions created in [from, to); the approval rate; refunds completed in the period; fees and net; and one " +
-    "entry per UTC day for charts. Same period rules as the commission summary.",
+    "entry per day for charts, days of `timeZone` (default: the seller's setting, America/Sao_Paulo unless changed). " +
+    "Same period rules as the commission summary.",
   request: { params: idParam("sellerId"), query: DashboardQuerySchema },
   responses: { 200: json(SellerOverviewSchema, "The overview."), ...problemResponses(400, 401, 404) },
 });
@@ -48,14 +49,12 @@ const overviewRoute = route("secret", {
 /** The routes. */
 export const dashboardsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(commissionsRoute, async (c) => {
-    const { from, to, currency } = c.req.valid("query");
+    const { currency, ...period } = c.req.valid("query");
     const platform = c.get("platform");
-    const summary = await commissionSummary(platform.db, scopeOf(c), resolvePeriod({ from, to }, platform.now()), currency);
-    return c.json(summary, 200);
+    return c.json(await commissionSummary(platform.db, scopeOf(c), period, platform.now(), currency), 200);
   })
   .openapi(overviewRoute, async (c) => {
-    const { from, to, currency } = c.req.valid("query");
+    const { currency, ...period } = c.req.valid("query");
     const platform = c.get("platform");
-    const period = resolvePeriod({ from, to }, platform.now());
-    return c.json(await sellerOverview(platform.db, scopeOf(c), c.req.valid("param").sellerId, period, currency), 200);
+    return c.json(await sellerOverview(platform.db, scopeOf(c), c.req.valid("param").sellerId, period, platform.now(), currency), 200);
   });

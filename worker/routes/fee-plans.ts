@@ -13,6 +13,7 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { FeePlanCreateSchema, FeePlanSchema } from "../schemas/fee-plan";
 import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
+import { FEE_PLAN_EXAMPLE } from "../schemas/examples/sellers";
 
 const common = { tags: ["Fee plans"] };
 
@@ -36,7 +37,7 @@ const routes = {
     ...common, method: "get", path: "/v1/fee-plans", operationId: "listFeePlans", summary: "List your fee plans, newest first",
     description: "The plans your company created (the platform's default plan is not listed; read it by id).",
     request: { query: PageQuery },
-    responses: { 200: json(pageEnvelope(FeePlanSchema, "FeePlanPage"), "A page of plans."), ...problemResponses(400, 401) },
+    responses: { 200: json(pageEnvelope(FeePlanSchema, "FeePlanPage", FEE_PLAN_EXAMPLE), "A page of plans."), ...problemResponses(400, 401) },
   }),
   get: route("secret", {
     ...common, method: "get", path: "/v1/fee-plans/{id}", operationId: "getFeePlan", summary: "Get a fee plan",

@@ -6,13 +6,17 @@
  * (the card frame, 3DS) and images only from the gateway itself, no inline script or style, and
  * no framing by other sites (a payment page inside someone else's frame is a phishing kit).
  * Language: the link's `checkoutConfig.locale`, else the browser's Accept-Language, else pt-BR
- * (the links charge in BRL).
+ * (the links charge in BRL). Its `<head>` carries the link's preview (Open Graph and Twitter tags:
+ * link-page-meta.ts), so a link pasted in WhatsApp shows its name, price and seller.
  */
 import { Hono } from "hono";
 import { readLink } from "../domain/payment-links/store";
 import { declarePage } from "../http/access";
+import { merchantNameOf } from "../domain/merchant";
+import { escapeHtml } from "../lib/html";
 import { localeOf, type Locale } from "../lib/locale";
 import type { AppEnv } from "../http/context";
+import { previewOf, previewTags } from "./link-page-meta";
 
 /** The page's policy: nothing but the gateway itself, and no one may frame it. */
 export const LINK_PAGE_CSP =
@@ -22,7 +26,6 @@ export const LINK_PAGE_CSP =
 const linkPage = declarePage("GET", "/pay/:id", { caller: "public" });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** pt-BR or en: the link's choice, else the best language the browser asks for (lib/locale.ts). */
 export function pageLocale(configured: unknown, acceptLanguage: string | undefined): Locale {
@@ -35,8 +38,8 @@ const NO_SCRIPT = {
   en: "To pay, turn on JavaScript in your browser.",
 } as const;
 
-/** The page's HTML: the element does the rest. */
-function linkPageHtml(id: string | null, title: string, locale: Locale): string {
+/** The page's HTML: the element does the rest; `head` is the preview's tags. */
+function linkPageHtml(id: string | null, title: string, locale: Locale, head = ""): string {
   const checkout = id ? `<pay-checkout payment-link="${escapeHtml(id)}" locale="${locale}"></pay-checkout>` : `<h1>${escapeHtml(title)}</h1>`;
   return `<!doctype html>
 <html lang="${locale}">
@@ -45,6 +48,7 @@ function linkPageHtml(id: string | null, title: string, locale: Locale): string 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
+${head}
 ${id ? `<script type="module" src="/pay.js"></script>` : ""}
 </head>
 <body>
@@ -63,5 +67,9 @@ export const linkPageRoutes = new Hono<AppEnv>().get(linkPage, async (c) => {
   const locale = pageLocale(state?.row.checkoutConfig?.locale, c.req.header("Accept-Language"));
   const headers = { "Content-Security-Policy": LINK_PAGE_CSP, "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
   if (!state) return c.html(linkPageHtml(null, NOT_FOUND[locale], locale), 404, headers);
-  return c.html(linkPageHtml(state.row.id, state.row.name, locale), 200, headers);
+  const platform = c.get("platform");
+  const merchant = await merchantNameOf(platform.db, state.row.sellerId);
+  const preview = previewOf(state, merchant, locale);
+  const head = previewTags(preview, `${platform.config.baseUrl}/pay/${state.row.id}`, merchant, locale);
+  return c.html(linkPageHtml(state.row.id, state.row.name, locale, head), 200, headers);
 });

@@ -5,7 +5,7 @@
  * is 400 VALIDATION_FAILED, as on every /v1 route.
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { merchantNameOf } from "../domain/merchant";
+import { merchantIdentityOf } from "../domain/merchant";
 import { createPaymentLink } from "../domain/payment-links/create";
 import { listHeldUses, releaseHeldUse } from "../domain/payment-links/held-uses";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
@@ -29,6 +29,7 @@ import {
   PaymentLinkUpdateSchema,
 } from "../schemas/payment-link";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
+import { HELD_USE_EXAMPLE, PAYMENT_LINK_EXAMPLE } from "../schemas/examples/payment-links";
 
 const LinkParam = idParam("id");
 const tags = ["Payment links"];
@@ -88,7 +89,7 @@ const listRoute = route("secret", {
     params: idParam("sellerId"),
     query: PageQuery.extend({ status: z.enum(PAYMENT_LINK_STATUSES, { error: `must be one of ${PAYMENT_LINK_STATUSES.join(", ")}` }).optional() }),
   },
-  responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage"), "A page of links."), ...problemResponses(400, 401, 404) },
+  responses: { 200: json(pageEnvelope(PaymentLinkSchema, "PaymentLinkPage", PAYMENT_LINK_EXAMPLE), "A page of links."), ...problemResponses(400, 401, 404) },
 });
 
 const holdsRoute = route("secret", {
@@ -98,7 +99,7 @@ const holdsRoute = route("secret", {
     "Each pending charge holds one of the link's uses until it is paid, cancelled or expires. `lookedAt` null: no one has read the " +
     "charge yet (it holds its use for 5 minutes only); the same `addressTag`: the same client address. `totalItems` is the link's `reservedUses`.",
   request: { params: LinkParam, query: PageQuery },
-  responses: { 200: json(pageEnvelope(HeldUseSchema, "HeldUsePage"), "A page of held uses."), ...problemResponses(400, 401, 404) },
+  responses: { 200: json(pageEnvelope(HeldUseSchema, "HeldUsePage", HELD_USE_EXAMPLE), "A page of held uses."), ...problemResponses(400, 401, 404) },
 });
 
 const releaseRoute = route("secret", {
@@ -127,7 +128,8 @@ export const paymentLinksRoutes = new OpenAPIHono<AppEnv>()
     if (own) return c.json(toPaymentLink(own, platform.config.baseUrl), 200);
     const state = await readLink(platform, id, undefined, "room");
     if (!state) throw notFound("payment link", id);
-    return c.json(toPublicLink(state, await merchantNameOf(platform.db, state.row.sellerId)), 200);
+    const merchant = await merchantIdentityOf(platform, state.row.sellerId);
+    return c.json(toPublicLink(state, merchant ?? { name: "", legalName: "", documentType: null, document: null }), 200);
   })
   .openapi(statusRoute("activate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "activate"), 200))
   .openapi(statusRoute("deactivate"), async (c) => c.json(await setLinkStatus(c.get("platform"), scopeOf(c), c.req.valid("param").id, "deactivate"), 200))

@@ -37,6 +37,6 @@ export const refundsRoutes = new OpenAPIHono<AppEnv>().openapi(createRefundRoute
   const key = c.req.valid("header")["idempotency-key"];
   // The answer is stored JSON text (a replay must be byte-identical), not a typed c.json().
   return idempotently(c, { ...scopeOf(c), operation: "refunds.create", key }, { transactionId: id, ...body }, (request) =>
-    refundTransaction(c.get("platform"), { scope: scopeOf(c), transactionId: id, amount: body.amount, request }),
+    refundTransaction(c.get("platform"), { scope: scopeOf(c), transactionId: id, amount: body.amount, reason: body.reason, request }),
   ) as never;
 });

@@ -4,6 +4,7 @@
  * reaches sandbox behaviour, and does not learn that it exists.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { sandboxEndToEndId } from "../domain/pix/sandbox-end-to-end-id";
 import { payTransaction } from "../domain/transactions/pay-transaction";
 import { route } from "../http/access";
 import type { AppEnv } from "../http/context";
@@ -18,7 +19,9 @@ const payRoute = route({ caller: "secret", testModeOnly: true }, {
   tags: ["Sandbox"],
   operationId: "sandboxPayTransaction",
   summary: "Simulate the payer's bank paying a PIX (test mode)",
-  description: "PENDING → PAID with `paidAt` and fees, as a real PSP confirmation would do (event TRANSACTION_PAID).",
+  description:
+    "PENDING → PAID with `paidAt` and fees, as a real PSP confirmation would do (event TRANSACTION_PAID); the PIX gets a sandbox " +
+    "end-to-end id (`paymentDetails.endToEndId`, starting E99999999).",
   request: { params: TransactionIdParam },
   responses: { 200: json(TransactionSchema, "The paid transaction."), ...problemResponses(400, 401, 404, 409) },
 });
@@ -26,5 +29,7 @@ const payRoute = route({ caller: "secret", testModeOnly: true }, {
 /** The sandbox routes. */
 export const sandboxRoutes = new OpenAPIHono<AppEnv>().openapi(payRoute, async (c) => {
   const { id } = c.req.valid("param");
-  return c.json(await payTransaction(c.get("platform"), scopeOf(c), id), 200);
+  const platform = c.get("platform");
+  // The payer's bank names the PIX: a test one gets a sandbox E2E id, as a live one gets the PSP's.
+  return c.json(await payTransaction(platform, scopeOf(c), id, { endToEndId: sandboxEndToEndId(platform.now()) }), 200);
 });

@@ -15,6 +15,7 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { KycDecisionSchema, SellerCreateSchema, SellerSchema, SellerWithKeysSchema, StatusChangeSchema } from "../schemas/seller";
+import { SELLER_EXAMPLE } from "../schemas/examples/sellers";
 
 const common = { tags: ["Sellers"] };
 const SellerParam = idParam("sellerId");
@@ -64,7 +65,7 @@ const listSellersRoute = route("secret", {
   operationId: "listSellers",
   summary: "The company's sub-sellers, newest first",
   request: { query: PageQuery },
-  responses: { 200: json(pageEnvelope(SellerSchema, "SellerPage"), "A page of sub-sellers."), ...problemResponses(400, 401) },
+  responses: { 200: json(pageEnvelope(SellerSchema, "SellerPage", SELLER_EXAMPLE), "A page of sub-sellers."), ...problemResponses(400, 401) },
 });
 
 const getSellerRoute = route("secret", {

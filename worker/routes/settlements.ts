@@ -16,6 +16,7 @@ import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { SettlementListQuery, SettlementRunResultSchema, SettlementRunSchema, SettlementSchema } from "../schemas/settlement";
 import { chargebacksRoutes } from "./chargebacks";
+import { SETTLEMENT_EXAMPLE } from "../schemas/examples/settlements";
 
 const common = { tags: ["Settlements"] };
 
@@ -38,7 +39,7 @@ const routes = {
     ...common, method: "get", path: "/v1/settlements", operationId: "listSettlements", summary: "List your settlements, newest first",
     description: "Your settlements in your key's mode, optionally of one status.",
     request: { query: SettlementListQuery },
-    responses: { 200: json(pageEnvelope(SettlementSchema, "SettlementPage"), "A page of settlements."), ...problemResponses(400, 401) },
+    responses: { 200: json(pageEnvelope(SettlementSchema, "SettlementPage", SETTLEMENT_EXAMPLE), "A page of settlements."), ...problemResponses(400, 401) },
   }),
   get: route("secret", {
     ...common, method: "get", path: "/v1/settlements/{id}", operationId: "getSettlement", summary: "Get a settlement",

@@ -20,6 +20,7 @@ import { validationHookAs } from "../lib/validation";
 import { idParam } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { PlanCreateSchema, PlanSchema } from "../schemas/subscription-plan";
+import { SUBSCRIPTION_PLAN_EXAMPLE } from "../schemas/examples/subscriptions";
 
 const PlanParam = idParam("id");
 const tags = ["Subscriptions"];
@@ -53,7 +54,7 @@ const listRoute = route("secret", {
   request: {
     query: PageQuery.extend({ status: z.enum(PLAN_STATUSES, { error: `must be one of ${PLAN_STATUSES.join(", ")}` }).optional() }),
   },
-  responses: { 200: json(pageEnvelope(PlanSchema, "SubscriptionPlanPage"), "A page of plans."), ...problemResponses(400, 401) },
+  responses: { 200: json(pageEnvelope(PlanSchema, "SubscriptionPlanPage", SUBSCRIPTION_PLAN_EXAMPLE), "A page of plans."), ...problemResponses(400, 401) },
 });
 
 const getRoute = route("secret", {

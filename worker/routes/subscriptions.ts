@@ -25,6 +25,7 @@ import {
   SubscriptionSettingsSchema,
   SubscriptionUpdateSchema,
 } from "../schemas/subscription";
+import { INVOICE_EXAMPLE, SUBSCRIPTION_EXAMPLE } from "../schemas/examples/subscriptions";
 
 const tags = ["Subscriptions"];
 const IdParam = idParam("id");
@@ -58,7 +59,7 @@ const listRoute = route("secret", {
       buyerId: ResourceId.optional(),
     }),
   },
-  responses: { 200: json(pageEnvelope(SubscriptionSchema, "SubscriptionPage"), "A page of subscriptions."), ...problemResponses(400, 401) },
+  responses: { 200: json(pageEnvelope(SubscriptionSchema, "SubscriptionPage", SUBSCRIPTION_EXAMPLE), "A page of subscriptions."), ...problemResponses(400, 401) },
 });
 
 const settingsGetRoute = route("secret", {
@@ -104,7 +105,7 @@ const invoicesRoute = route("secret", {
   method: "get", path: "/v1/subscriptions/{id}/invoices", tags, operationId: "listSubscriptionInvoices",
   summary: "A subscription's invoices, newest first",
   request: { params: IdParam, query: PageQuery },
-  responses: { 200: json(pageEnvelope(InvoiceSchema, "InvoicePage"), "A page of invoices."), ...problemResponses(400, 401, 404) },
+  responses: { 200: json(pageEnvelope(InvoiceSchema, "InvoicePage", INVOICE_EXAMPLE), "A page of invoices."), ...problemResponses(400, 401, 404) },
 });
 
 /** The subscriptions routes: bodies' failures are the spec's 422, parameters' 400. */

@@ -3,6 +3,7 @@
  * one small document per page, one nonce'd script, framable anywhere, no other resource. A relay
  * page names the one foreign origin it frames and posts its form to (Cardinal's, in live).
  */
+import { escapeHtml } from "../lib/html";
 
 /** A fresh nonce for a page's one script. */
 export function nonce(): string {
@@ -26,7 +27,7 @@ export function pageHeaders(n: string, relayOrigin?: string): Record<string, str
 
 /** A value as a JavaScript literal that cannot close the script element. */
 export const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export { escapeHtml };
 
 
 /** A page of the 3DS flow: its HTML and headers. */

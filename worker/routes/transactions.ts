@@ -10,6 +10,7 @@ import { createCardTransaction } from "../domain/transactions/create-card-transa
 import { createPixTransaction } from "../domain/transactions/create-pix-transaction";
 import { requireCanCharge } from "../domain/transactions/seller-gate";
 import { listTransactions } from "../domain/transactions/list-transactions";
+import { PaymentSearchQuery } from "../schemas/payment-search";
 import { toTransaction } from "../domain/transactions/serialize";
 import { toCheckoutView } from "../domain/transactions/checkout-view";
 import { withoutCardSecrets } from "../domain/cards/fingerprint-safe";
@@ -21,9 +22,10 @@ import { PageQuery, pageEnvelope } from "../lib/pagination";
 import { notFound } from "../lib/problem";
 import { idempotently } from "./idempotent";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
-import { idParam, ResourceId } from "../schemas/ids";
+import { idParam } from "../schemas/ids";
 import { IdempotencyHeaders, TransactionCreateSchema, TransactionSchema } from "../schemas/transaction";
 import { CheckoutTransactionSchema } from "../schemas/checkout";
+import { TRANSACTION_EXAMPLE } from "../schemas/examples/transactions";
 
 /** The `{id}` path parameter of every transaction route. */
 export const TransactionIdParam = idParam("id");
@@ -68,11 +70,12 @@ const listTransactionsRoute = route("secret", {
         .enum(TRANSACTION_STATUSES, { error: `must be one of ${TRANSACTION_STATUSES.join(", ")}` })
         .optional()
         .openapi({ param: { name: "status", in: "query" } }),
-      paymentLinkId: ResourceId.optional().openapi({ param: { name: "paymentLinkId", in: "query" }, description: "Only the charges of this payment link." }),
+      // The dashboard's search keys (docs/dashboard.md, "Finding a payment"), added to the spec's list.
+      ...PaymentSearchQuery.shape,
     }),
   },
   responses: {
-    200: json(pageEnvelope(TransactionSchema, "TransactionPage"), "A page of transactions."),
+    200: json(pageEnvelope(TransactionSchema, "TransactionPage", TRANSACTION_EXAMPLE), "A page of transactions."),
     ...problemResponses(400, 401),
   },
 });

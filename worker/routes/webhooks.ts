@@ -17,6 +17,7 @@ import { LimitQuery } from "../lib/pagination";
 import { ResourceId } from "../schemas/ids";
 import { jsonBody, jsonResponse as json, problemResponses } from "../schemas/responses";
 import { DeliverySchema, WebhookCreateSchema, WebhookSchema, WebhookUpdateSchema, WebhookWithSecretSchema } from "../schemas/webhook";
+import { WEBHOOK_DELIVERY_LIST_EXAMPLE, WEBHOOK_LIST_EXAMPLE } from "../schemas/examples/webhooks";
 
 const path = (name: string) => ResourceId.openapi({ param: { name, in: "path" } });
 const SellerParam = z.object({ sellerId: path("sellerId") });
@@ -49,7 +50,7 @@ const routes = {
   list: route("secret", {
     ...common, method: "get", path: base, operationId: "listWebhooks", summary: "List a seller's webhooks",
     request: { params: SellerParam },
-    responses: { 200: json(z.object({ items: z.array(WebhookSchema), totalItems: z.number().int() }).openapi("WebhookList"), "The webhooks, oldest first."), ...problemResponses(400, 401, 403) },
+    responses: { 200: json(z.object({ items: z.array(WebhookSchema), totalItems: z.number().int() }).openapi("WebhookList", { example: WEBHOOK_LIST_EXAMPLE }), "The webhooks, oldest first."), ...problemResponses(400, 401, 403) },
   }),
   update: route("secret", {
     ...common, method: "patch", path: `${base}/{webhookId}`, operationId: "updateWebhook", summary: "Update a webhook (only the sent fields)",
@@ -64,7 +65,7 @@ const routes = {
   history: route("secret", {
     ...common, method: "get", path: `${base}/deliveries`, operationId: "listWebhookDeliveries", summary: "Delivery history, newest first",
     request: { params: SellerParam, query: HistoryQuery },
-    responses: { 200: json(z.object({ items: z.array(DeliverySchema) }).openapi("WebhookDeliveryList"), "Deliveries with every attempt."), ...problemResponses(400, 401, 403) },
+    responses: { 200: json(z.object({ items: z.array(DeliverySchema) }).openapi("WebhookDeliveryList", { example: WEBHOOK_DELIVERY_LIST_EXAMPLE }), "Deliveries with every attempt."), ...problemResponses(400, 401, 403) },
   }),
   delivery: route("secret", {
     ...common, method: "get", path: `${base}/deliveries/{deliveryId}`, operationId: "getWebhookDelivery", summary: "One delivery with its attempts",

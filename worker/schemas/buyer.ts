@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { isValidDocument } from "../../shared/documents";
 import { AddressSchema, Digits } from "./address";
 import { plainText } from "./text";
+import { BUYER_EXAMPLE } from "./examples/transactions";
 
 export const BuyerName = plainText(200);
 export const Email = z
@@ -85,7 +86,7 @@ export const BuyerSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .openapi("Buyer");
+  .openapi("Buyer", { example: BUYER_EXAMPLE });
 
 export type BuyerCreate = z.infer<typeof BuyerCreateSchema>;
 export type BuyerUpdate = z.infer<typeof BuyerUpdateSchema>;

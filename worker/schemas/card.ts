@@ -4,6 +4,7 @@
  * issue, and until then a card payment is refused before anything is stored.
  */
 import { z } from "@hono/zod-openapi";
+import { TOKENIZED_CARD_EXAMPLE } from "./examples/transactions";
 
 const field = (max: number) => z.string().max(max, `at most ${max} characters`).optional();
 
@@ -71,6 +72,6 @@ export const TokenizedCardSchema = z
       expirationYear: z.string(),
     }),
   })
-  .openapi("TokenizedCard");
+  .openapi("TokenizedCard", { example: TOKENIZED_CARD_EXAMPLE });
 export type CardInput = z.infer<typeof CardInputSchema>;
 export type ThreeDsInput = z.infer<typeof ThreeDsSchema>;

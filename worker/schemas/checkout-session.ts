@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
 import { CheckoutTransactionSchema } from "./checkout";
 import { MAX_AMOUNT } from "./transaction";
+import { CHECKOUT_SESSION_CREATED_EXAMPLE, CHECKOUT_SESSION_STATE_EXAMPLE, CHECKOUT_SESSION_TRANSACTION_EXAMPLE } from "./examples/payment-links";
 
 /** The session: where a buyer's checkout stands. */
 export const CheckoutSessionSchema = z
@@ -27,18 +28,18 @@ export const CheckoutSessionSchema = z
 /** POST /v1/payment-links/{id}/checkout-sessions: the session and, this once, its client secret. */
 export const CheckoutSessionCreatedSchema = CheckoutSessionSchema.extend({
   clientSecret: z.string().openapi({ description: "Pays the session (with POST /v1/checkout-sessions/{id}/pay) and reads it. Keep it in the buyer's page only." }),
-}).openapi("CheckoutSessionCreated");
+}).openapi("CheckoutSessionCreated", { example: CHECKOUT_SESSION_CREATED_EXAMPLE });
 
 /** The transaction a pay created, as the buyer may see it, with what the card frame and 3DS need. */
 export const CheckoutSessionTransactionSchema = CheckoutTransactionSchema.extend({
   clientSecret: z.string().openapi({ description: "The transaction's client secret: the widget reads it and pays a card pendingAction with it." }),
   publishableKey: z.string().nullable().openapi({ description: "The seller's publishable key for the transaction's browser calls." }),
-}).openapi("CheckoutSessionTransaction");
+}).openapi("CheckoutSessionTransaction", { example: CHECKOUT_SESSION_TRANSACTION_EXAMPLE });
 
 /** GET /v1/checkout-sessions/{id} and the pay answer. */
 export const CheckoutSessionStateSchema = z
   .object({ session: CheckoutSessionSchema, transaction: CheckoutSessionTransactionSchema.nullable() })
-  .openapi("CheckoutSessionState");
+  .openapi("CheckoutSessionState", { example: CHECKOUT_SESSION_STATE_EXAMPLE });
 
 /** The buyer, as the link's checkout collects it: the document when the link requires it (always a valid CPF/CNPJ when sent). */
 const LinkBuyer = z

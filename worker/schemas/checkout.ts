@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import type { CheckoutView } from "../../shared/checkout";
 import { TransactionSchema } from "./transaction";
+import { CHECKOUT_TRANSACTION_EXAMPLE } from "./examples/transactions";
 
 /** The header that carries the transaction's client secret (never the URL: URLs end up in logs). */
 export const CheckoutHeaders = z.object({
@@ -38,7 +39,7 @@ export const CheckoutTransactionSchema = TransactionSchema.pick({
     refundedAmount: z.number().int(),
     serverTime: z.string().openapi({ description: "The server's clock at this answer: count down to expiresAt against it." }),
   })
-  .openapi("CheckoutTransaction");
+  .openapi("CheckoutTransaction", { example: CHECKOUT_TRANSACTION_EXAMPLE });
 
 /** True only when A and B are the same type (both ways assignable, exactly). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../shared/events";
 import { LimitQuery } from "../lib/pagination";
 import { ResourceId } from "./ids";
+import { EVENT_FEED_EXAMPLE, WEBHOOK_REPLAY_RESULT_EXAMPLE } from "./examples/webhooks";
 
 const datetime = (description: string) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time, such as 2026-01-15T12:00:00Z" }).openapi({ description });
 
@@ -34,7 +35,7 @@ export const EventFeedSchema = z
     hasMore: z.boolean(),
     nextAfter: z.uuid().nullable().openapi({ description: "Send as `after` for the next page (or to poll for new events later)." }),
   })
-  .openapi("EventFeed");
+  .openapi("EventFeed", { example: EVENT_FEED_EXAMPLE });
 
 /** Body of POST …/webhooks/{id}/replay. */
 export const ReplayRequestSchema = z
@@ -55,4 +56,4 @@ export const ReplayResultSchema = z
     hasMore: z.boolean(),
     nextFrom: z.string().nullable().openapi({ description: "When `hasMore`: call again with this as `from` for the rest of the range." }),
   })
-  .openapi("WebhookReplayResult");
+  .openapi("WebhookReplayResult", { example: WEBHOOK_REPLAY_RESULT_EXAMPLE });

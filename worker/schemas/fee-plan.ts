@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { PAYMENT_METHODS } from "../../shared/payments";
 import { plainText } from "./text";
 import { MAX_AMOUNT } from "./transaction";
+import { FEE_PLAN_EXAMPLE } from "./examples/sellers";
 
 /** Installment counts a surcharge may be set for: 2 to 21 (a single payment has none; 21 is the spec's maximum). */
 export const SURCHARGE_INSTALLMENTS = Array.from({ length: 20 }, (_, i) => String(i + 2)) as [string, ...string[]];
@@ -71,7 +72,7 @@ export const FeePlanSchema = z
     platformShareBps: z.number().int(),
     createdAt: z.iso.datetime(),
   })
-  .openapi("FeePlan");
+  .openapi("FeePlan", { example: FEE_PLAN_EXAMPLE });
 
 export type FeePlanCreate = z.infer<typeof FeePlanCreateSchema>;
 export type FeePlan = z.infer<typeof FeePlanSchema>;

@@ -8,6 +8,7 @@ import { z } from "@hono/zod-openapi";
 import { PAYMENT_LINK_STATUSES } from "../../shared/payments";
 import { plainText } from "./text";
 import { MAX_AMOUNT, TransactionSchema } from "./transaction";
+import { HELD_USE_EXAMPLE, HELD_USE_RELEASED_EXAMPLE, PAYMENT_LINK_EXAMPLE, PAYMENT_LINK_PUBLIC_EXAMPLE } from "./examples/payment-links";
 
 /** Sessions live this long when the link says nothing: long enough to pay by PIX or card with 3DS. */
 export const DEFAULT_SESSION_TTL_MINUTES = 30;
@@ -149,7 +150,7 @@ export const PaymentLinkSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("PaymentLink");
+  .openapi("PaymentLink", { example: PAYMENT_LINK_EXAMPLE });
 
 /** Why a link cannot be paid now. */
 export const UNPAYABLE_REASONS = ["INACTIVE", "DRAFT", "EXPIRED", "SOLD_OUT"] as const;
@@ -158,7 +159,17 @@ export const UNPAYABLE_REASONS = ["INACTIVE", "DRAFT", "EXPIRED", "SOLD_OUT"] as
 export const PaymentLinkPublicSchema = z
   .object({
     id: z.uuid(),
-    merchant: z.object({ name: z.string() }),
+    merchant: z
+      .object({
+        name: z.string().openapi({ example: "Pão Quente", description: "The name buyers know (the fantasy name, else the legal name)." }),
+        legalName: z.string().openapi({ example: "Padaria Pão Quente Ltda" }),
+        documentType: z.enum(["CPF", "CNPJ"]).nullable(),
+        document: z.string().nullable().openapi({
+          example: "11222333000181",
+          description: "Who sells, as Decreto 7.962/2013 asks a shop to show: a CNPJ in full (a company's public registration), a CPF masked; null when the seller has none on file.",
+        }),
+      })
+      .openapi({ description: "The seller: the link's page shows its legal name and CNPJ." }),
     name: z.string(),
     description: z.string().nullable(),
     chargeType: z.enum(["FIXED", "CUSTOMER_CHOICE"]),
@@ -178,7 +189,7 @@ export const PaymentLinkPublicSchema = z
     locale: z.string().nullable().openapi({ description: "`checkoutConfig.locale` when it is pt-BR or en." }),
     livemode: z.boolean(),
   })
-  .openapi("PaymentLinkPublic");
+  .openapi("PaymentLinkPublic", { example: PAYMENT_LINK_PUBLIC_EXAMPLE });
 
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 export type PaymentLinkPublic = z.infer<typeof PaymentLinkPublicSchema>;
@@ -205,11 +216,11 @@ export const HeldUseSchema = z
       description: "The same tag on two held uses: they were created from the same client address (an IPv6 address by its /64). The address itself is never stored; null when unknown.",
     }),
   })
-  .openapi("HeldUse");
+  .openapi("HeldUse", { example: HELD_USE_EXAMPLE });
 
 /** What releasing a held use answers: the charge, cancelled, and the link with the use back. */
 export const HeldUseReleasedSchema = z
   .object({ transaction: TransactionSchema, paymentLink: PaymentLinkSchema })
-  .openapi("HeldUseReleased");
+  .openapi("HeldUseReleased", { example: HELD_USE_RELEASED_EXAMPLE });
 
 export type HeldUse = z.infer<typeof HeldUseSchema>;

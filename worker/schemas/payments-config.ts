@@ -1,6 +1,7 @@
 /** GET /v1/payments/config: its query and the spec's International payment config (docs/payments-config.md). */
 import { z } from "@hono/zod-openapi";
 import { isCurrency } from "../../shared/currency";
+import { PAYMENTS_CONFIG_EXAMPLE } from "./examples/sellers";
 
 /** The regions an international card payment is collected in. */
 export const REGIONS = ["NA", "EU"] as const;
@@ -36,6 +37,6 @@ export const PaymentsConfigSchema = z
       environment: z.enum(["sandbox", "live"]).openapi({ description: "sandbox for a test key, live for a live key." }),
     }),
   })
-  .openapi("PaymentsConfig");
+  .openapi("PaymentsConfig", { example: PAYMENTS_CONFIG_EXAMPLE });
 
 export type PaymentsConfig = z.infer<typeof PaymentsConfigSchema>;

@@ -26,7 +26,19 @@ export const ProblemSchema = z
     requestId: z.string().optional(),
     errors: z.array(FieldErrorSchema).optional(),
   })
-  .openapi("Problem");
+  .openapi("Problem", {
+    // What POST /v1/buyers answered for a 4-digit CEP: the reference shows a real problem, not "string".
+    example: {
+      type: "https://pay.example.com/docs/errors#VALIDATION_FAILED",
+      title: "The request has invalid fields",
+      status: 400,
+      detail: "Invalid value for address.zipCode: a Brazilian CEP has 8 digits",
+      code: "VALIDATION_FAILED",
+      instance: "/v1/buyers",
+      requestId: "req_81d4f9ef-35e8-422f-8e64-cad7d16ce9b3",
+      errors: [{ path: "address.zipCode", in: "body", code: "invalid_zip_code", message: "a Brazilian CEP has 8 digits" }],
+    },
+  });
 
 const DESCRIPTIONS: Record<number, string> = {
   400: "Invalid request: see `errors[]` for each invalid field.",

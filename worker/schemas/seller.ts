@@ -10,6 +10,7 @@ import { AddressSchema } from "./address";
 import { checkDocument, DocumentNumber, DocumentType, Email } from "./buyer";
 import { plainText } from "./text";
 import { WebhookCreateSchema, WebhookSchema } from "./webhook";
+import { SELLER_EXAMPLE, SELLER_WITH_KEYS_EXAMPLE } from "./examples/sellers";
 
 export const SELLER_STATUSES = ["DRAFT", "PENDING", "ACTIVE", "SUSPENDED", "BLOCKED"] as const;
 export const ACCOUNT_TYPES = ["CHECKING", "SAVINGS", "PAYMENT"] as const;
@@ -106,14 +107,14 @@ export const SellerSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("Seller");
+  .openapi("Seller", { example: SELLER_EXAMPLE });
 
 /** The creation's answer: the Seller with its keys, shown this once. */
 export const SellerWithKeysSchema = SellerSchema.extend({
   apiKey: z.string().openapi({ description: "The sub-seller's secret key, in the caller's mode. Shown only now." }),
   publishableKey: z.string().openapi({ description: "The sub-seller's publishable key (pk_), for its checkout." }),
   webhookSecret: z.string().nullable().openapi({ description: "The secret of the webhook created with `webhooks`, shown only now." }),
-}).openapi("SellerWithKeys");
+}).openapi("SellerWithKeys", { example: SELLER_WITH_KEYS_EXAMPLE });
 
 /** Body of POST /v1/sandbox/sellers/{sellerId}/kyc. */
 export const KycDecisionSchema = z

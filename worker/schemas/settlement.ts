@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../lib/pagination";
 import { Amount } from "./transaction";
+import { CHARGEBACK_EXAMPLE, SETTLEMENT_EXAMPLE, SETTLEMENT_RUN_RESULT_EXAMPLE } from "./examples/settlements";
 
 /** A settlement's statuses: SCHEDULED while a payout is on its way, PAID once made. */
 export const SETTLEMENT_STATUSES = ["SCHEDULED", "PAID"] as const;
@@ -52,7 +53,7 @@ export const SettlementSchema = z
     createdAt: z.iso.datetime(),
     livemode: z.boolean(),
   })
-  .openapi("Settlement");
+  .openapi("Settlement", { example: SETTLEMENT_EXAMPLE });
 
 /** Query of GET /v1/settlements: the page, and optionally one status. */
 export const SettlementListQuery = PageQuery.extend({
@@ -73,7 +74,7 @@ export const SettlementRunSchema = z
   .openapi("SettlementRun");
 
 /** What a sandbox run paid. */
-export const SettlementRunResultSchema = z.object({ items: z.array(SettlementSchema) }).openapi("SettlementRunResult");
+export const SettlementRunResultSchema = z.object({ items: z.array(SettlementSchema) }).openapi("SettlementRunResult", { example: SETTLEMENT_RUN_RESULT_EXAMPLE });
 
 /** A chargeback as returned. */
 export const ChargebackSchema = z
@@ -91,7 +92,7 @@ export const ChargebackSchema = z
     updatedAt: z.iso.datetime(),
     livemode: z.boolean(),
   })
-  .openapi("Chargeback");
+  .openapi("Chargeback", { example: CHARGEBACK_EXAMPLE });
 
 /** Body of POST /v1/sandbox/transactions/{id}/chargeback (optional). */
 export const ChargebackCreateSchema = z

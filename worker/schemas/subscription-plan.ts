@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { BILLING_INTERVALS, INTERVAL_ALIASES, PLAN_STATUSES } from "../../shared/subscriptions";
 import { plainText } from "./text";
+import { SUBSCRIPTION_PLAN_EXAMPLE } from "./examples/subscriptions";
 
 /** What `billingInterval` accepts: an interval, or a name Brazilian gateways use for one. */
 export const INTERVAL_NAMES = [...BILLING_INTERVALS, ...Object.keys(INTERVAL_ALIASES)] as [string, ...string[]];
@@ -70,6 +71,6 @@ export const PlanSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("SubscriptionPlan");
+  .openapi("SubscriptionPlan", { example: SUBSCRIPTION_PLAN_EXAMPLE });
 
 export type Plan = z.infer<typeof PlanSchema>;

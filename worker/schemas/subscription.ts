@@ -8,6 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
 import { ResourceId } from "./ids";
+import { INVOICE_EXAMPLE, SUBSCRIPTION_EXAMPLE, SUBSCRIPTION_SETTINGS_EXAMPLE, TEST_CLOCK_EXAMPLE } from "./examples/subscriptions";
 
 const SubscriptionMethod = z
   .enum(["PIX", "CREDIT_CARD", "CARD"], { error: "must be PIX or CREDIT_CARD" })
@@ -64,7 +65,7 @@ export const SubscriptionSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("Subscription");
+  .openapi("Subscription", { example: SUBSCRIPTION_EXAMPLE });
 
 export const InvoiceSchema = z
   .object({
@@ -82,7 +83,7 @@ export const InvoiceSchema = z
     paidAt: z.string().nullable(),
     createdAt: z.string(),
   })
-  .openapi("Invoice");
+  .openapi("Invoice", { example: INVOICE_EXAMPLE });
 
 export const TestClockCreateSchema = z
   .strictObject({
@@ -102,7 +103,7 @@ export const TestClockSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi("TestClock");
+  .openapi("TestClock", { example: TEST_CLOCK_EXAMPLE });
 
 export const SubscriptionSettingsSchema = z
   .strictObject({
@@ -113,7 +114,7 @@ export const SubscriptionSettingsSchema = z
       .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), { message: "must be increasing", params: { code: "invalid_value" } })
       .openapi({ example: [1, 3, 7] }),
   })
-  .openapi("SubscriptionSettings");
+  .openapi("SubscriptionSettings", { example: SUBSCRIPTION_SETTINGS_EXAMPLE });
 
 export type SubscriptionCreate = z.infer<typeof SubscriptionCreateSchema>;
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdateSchema>;

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { Email } from "./buyer";
 import { plainText } from "./text";
+import { TEAM_LIST_EXAMPLE, TEAM_MEMBER_INVITED_EXAMPLE } from "./examples/sellers";
 
 export const TEAM_PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
 const ADDABLE = ["ADMIN", "FINANCE", "OPERATION"] as const;
@@ -33,10 +34,10 @@ export const TeamMemberInvitedSchema = TeamMemberSchema.extend({
     example: "https://pay.example.com/dashboard/invite#token=4kQ9sTz1VbN7wXe2RcYh8LmP3dF6gJ0aKuE5oIqW9tS",
   }),
   inviteExpiresAt: z.string().openapi({ example: "2026-11-29T12:00:00.000Z" }),
-}).openapi("TeamMemberInvited");
+}).openapi("TeamMemberInvited", { example: TEAM_MEMBER_INVITED_EXAMPLE });
 
 /** GET /v1/sellers/{sellerId}/team: the spec's `{items, totalItems}`. */
-export const TeamListSchema = z.object({ items: z.array(TeamMemberSchema), totalItems: z.number().int() }).openapi("TeamList");
+export const TeamListSchema = z.object({ items: z.array(TeamMemberSchema), totalItems: z.number().int() }).openapi("TeamList", { example: TEAM_LIST_EXAMPLE });
 
 /** Body of POST /v1/sellers/{sellerId}/team (not in the spec). A seller has one OWNER: its creator. */
 export const TeamMemberCreateSchema = z

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { PAYMENT_METHODS } from "../../shared/payments";
 import { CardInputSchema } from "./card";
 import { Amount, Currency } from "./transaction";
+import { THREEDS_AUTHENTICATE_RESULT_EXAMPLE, THREEDS_CHALLENGE_RESULT_EXAMPLE, THREEDS_SETUP_RESULT_EXAMPLE } from "./examples/transactions";
 
 const text = (max = 255) => z.string().trim().min(1, "must not be empty").max(max, `at most ${max} characters`);
 const optionalText = (max = 255) => z.string().max(max, `at most ${max} characters`).optional();
@@ -51,7 +52,7 @@ export const ThreeDsSetupResultSchema = z
     requestId: z.string(),
     cardAcquirer: z.string().openapi({ description: "The acquirer smart routing chose (docs/cards.md)." }),
   })
-  .openapi("ThreeDsSetupResult");
+  .openapi("ThreeDsSetupResult", { example: THREEDS_SETUP_RESULT_EXAMPLE });
 
 const DeviceInformationSchema = z.strictObject({
   httpBrowserLanguage: text(32),
@@ -120,7 +121,7 @@ export const ThreeDsAuthenticateResultSchema = z
     directoryServerTransactionId: z.string().optional(),
     threeDsServerTransactionId: z.string().optional(),
   })
-  .openapi("ThreeDsAuthenticateResult");
+  .openapi("ThreeDsAuthenticateResult", { example: THREEDS_AUTHENTICATE_RESULT_EXAMPLE });
 
 /** Body of POST /v1/transactions/threeds/challenge-result. */
 export const ThreeDsChallengeResultRequestSchema = z
@@ -142,7 +143,7 @@ export const ThreeDsChallengeResultSchema = z
     secureVersion: z.string(),
     directoryServerTransactionId: z.string().nullable().openapi({ description: "Null only when a live 3DS server did not name it." }),
   })
-  .openapi("ThreeDsChallengeResult");
+  .openapi("ThreeDsChallengeResult", { example: THREEDS_CHALLENGE_RESULT_EXAMPLE });
 
 export type ThreeDsSetup = z.infer<typeof ThreeDsSetupSchema>;
 export type ThreeDsAuthenticate = z.infer<typeof ThreeDsAuthenticateSchema>;

@@ -10,6 +10,7 @@ import { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../sh
 import { InlineAddressSchema } from "./address";
 import { BuyerName, checkDocument, DocumentNumber, DocumentType, Email, Phone } from "./buyer";
 import { CardInputSchema, ThreeDsSchema } from "./card";
+import { REFUND_EXAMPLE, TRANSACTION_EXAMPLE } from "./examples/transactions";
 
 /** The largest amount accepted, in minor units: what a BR Code's amount field can carry. */
 export const MAX_AMOUNT = 999_999_999_999;
@@ -156,7 +157,12 @@ export const IdempotencyHeaders = z.object({
 
 /** Body of POST /v1/transactions/{id}/refunds. */
 export const RefundCreateSchema = z
-  .strictObject({ amount: Amount.optional().openapi({ description: "Default: what is left to refund." }) })
+  .strictObject({
+    amount: Amount.optional().openapi({ description: "Default: what is left to refund." }),
+    reason: plainText(200)
+      .optional()
+      .openapi({ example: "Produto devolvido", description: "Why the refund is made, in your words: trimmed, 1 to 200 characters; kept with the refund and returned as its `reason`." }),
+  })
   .openapi("RefundCreate");
 
 /** A refund as returned. */
@@ -168,10 +174,11 @@ export const RefundSchema = z
     originalAmount: z.number().int().openapi({ description: "The transaction's amount when the refund was requested." }),
     status: z.enum(REFUND_STATUSES),
     failureReason: z.string().nullable(),
+    reason: z.string().nullable().openapi({ description: "Why the seller refunded (the request's `reason`); null when none was given." }),
     requestedAt: z.iso.datetime(),
     completedAt: z.iso.datetime().nullable().openapi({ description: "When the acquirer concluded it (COMPLETED or FAILED)." }),
   })
-  .openapi("Refund");
+  .openapi("Refund", { example: REFUND_EXAMPLE });
 
 /** A transaction as returned. */
 export const TransactionSchema = z
@@ -195,7 +202,7 @@ export const TransactionSchema = z
         qrCodeUrl: z.url().openapi({ description: "The QR image: SVG, or PNG with ?format=png." }),
         expiresAt: z.iso.datetime(),
         endToEndId: z.string().nullable().optional().openapi({
-          description: "The PIX's end-to-end id (E2E id) once a live charge is paid through the PSP: what a bank's support asks for. Absent or null otherwise.",
+          description: "The PIX's end-to-end id (E2E id) once the charge is paid: the PSP's for a live one, a sandbox one (starting E99999999) for a test one paid through /v1/sandbox. What a bank's support asks for. Absent or null before payment.",
         }),
       })
       .nullable(),
@@ -229,6 +236,10 @@ export const TransactionSchema = z
       .nullable()
       .openapi({ description: "CREDIT_CARD: the most installments the buyer may choose when paying the pendingAction (null for other methods)." }),
     acquirer: z.string().nullable().openapi({ description: "Card payments: the acquirer that processed the sale (smart routing)." }),
+    authorizationCode: z
+      .string()
+      .nullable()
+      .openapi({ example: "A1B2C3", description: "An approved card sale: the issuer's authorization code as the acquirer answered it (null otherwise, and on sales from before it was kept)." }),
     failureCode: z.string().nullable().openapi({ description: "FAILED: why, e.g. insufficient_funds (docs/test-cards.json lists them)." }),
     failureMessage: z.string().nullable(),
     clientSecret: z.string().nullable().openapi({
@@ -244,7 +255,7 @@ export const TransactionSchema = z
       description: "CUSTOMER: the buyer started the payment (3DS applies to cards). MERCHANT: a subscription's renewal charged on the stored card without the buyer, as card networks allow after an authenticated first payment.",
     }),
   })
-  .openapi("Transaction");
+  .openapi("Transaction", { example: TRANSACTION_EXAMPLE });
 
 export type TransactionCreate = z.infer<typeof TransactionCreateSchema>;
 export type InlineBuyer = z.infer<typeof InlineBuyerSchema>;

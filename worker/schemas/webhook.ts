@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ALL_EVENTS, DELIVERY_STATUSES, EVENT_TYPES } from "../../shared/events";
 import { isWebhookSecret } from "../../shared/webhooks";
 import { plainText } from "./text";
+import { NOTIFICATION_SETTINGS_EXAMPLE, WEBHOOK_DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE, WEBHOOK_WITH_SECRET_EXAMPLE } from "./examples/webhooks";
 
 const TYPES = [...EVENT_TYPES, ALL_EVENTS] as const;
 
@@ -66,12 +67,12 @@ export const WebhookSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
-  .openapi("Webhook");
+  .openapi("Webhook", { example: WEBHOOK_EXAMPLE });
 
 /** The creation response: the webhook and, this once, its secret. */
 export const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().openapi({ description: "The signing secret: shown only in this response." }),
-}).openapi("WebhookWithSecret");
+}).openapi("WebhookWithSecret", { example: WEBHOOK_WITH_SECRET_EXAMPLE });
 
 /** A delivery of an event to a webhook, as the history shows it. */
 export const DeliverySchema = z
@@ -101,12 +102,12 @@ export const DeliverySchema = z
       )
       .openapi({ description: "Every attempt, oldest first." }),
   })
-  .openapi("WebhookDelivery");
+  .openapi("WebhookDelivery", { example: WEBHOOK_DELIVERY_EXAMPLE });
 
 /** The Webhook channel setting of each event type (every type is enabled unless turned off). */
 export const NotificationSettingsSchema = z
   .object({ webhook: z.record(z.enum(EVENT_TYPES), z.boolean()) })
-  .openapi("NotificationSettings");
+  .openapi("NotificationSettings", { example: NOTIFICATION_SETTINGS_EXAMPLE });
 
 /** Body of PUT …/notification-settings: the types to change; the others keep their setting. */
 export const NotificationSettingsUpdateSchema = z

@@ -73,8 +73,11 @@ export const BRAND_NAMES: Record<CardBrand, string> = {
 export interface FormStrings {
   frameTitle: string;
   installments: string;
-  /** One option: `n` installments of `each` (`total` when n is 1). */
-  installment: (n: number, each: string) => string;
+  /**
+   * One option: `n` installments of `each`, with the `total` beside them and, when the split is
+   * uneven, the `first` installment's amount (it takes the remainder: shared/installments.ts).
+   */
+  installment: (n: number, each: string, total: string, first: string | null) => string;
   pay: (amount: string) => string;
   processing: string;
   cardEnding: (brand: string, last4: string) => string;
@@ -86,7 +89,7 @@ export const FORM_STRINGS: Record<Locale, FormStrings> = {
   en: {
     frameTitle: "Card details (secure field)",
     installments: "Installments",
-    installment: (n, each) => (n === 1 ? `Pay in full: ${each}` : `${n} × ${each}, interest-free`),
+    installment: (n, each, total, first) => (n === 1 ? `Pay in full: ${total}` : `${n} × ${each}, interest-free (${first ? `first ${first}, ` : ""}total ${total})`),
     pay: (amount) => `Pay ${amount}`,
     processing: "Processing…",
     cardEnding: (brand, last4) => `${brand} ending in ${last4}`,
@@ -96,7 +99,7 @@ export const FORM_STRINGS: Record<Locale, FormStrings> = {
   "pt-BR": {
     frameTitle: "Dados do cartão (campo seguro)",
     installments: "Parcelas",
-    installment: (n, each) => (n === 1 ? `À vista: ${each}` : `${n} × ${each} sem juros`),
+    installment: (n, each, total, first) => (n === 1 ? `À vista: ${total}` : `${n} × ${each} sem juros (${first ? `1ª ${first}, ` : ""}total ${total})`),
     pay: (amount) => `Pagar ${amount}`,
     processing: "Processando…",
     cardEnding: (brand, last4) => `${brand} final ${last4}`,

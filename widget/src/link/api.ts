@@ -8,7 +8,8 @@ import { callGateway, type CheckoutView } from "../gateway";
 /** GET /v1/payment-links/{id} without a key. */
 export interface PublicLink {
   id: string;
-  merchant: { name: string };
+  /** Who sells: the name buyers know, the legal name and the CNPJ (in full) or CPF (masked); no document: null. */
+  merchant: { name: string; legalName: string; documentType: "CPF" | "CNPJ" | null; document: string | null };
   name: string;
   description: string | null;
   chargeType: "FIXED" | "CUSTOMER_CHOICE";
@@ -23,6 +24,8 @@ export interface PublicLink {
   payable: boolean;
   unpayableReason: "INACTIVE" | "DRAFT" | "EXPIRED" | "SOLD_OUT" | null;
   locale: string | null;
+  /** False for a test link: nothing is charged, and the page says so. */
+  livemode: boolean;
 }
 
 /** A checkout session as the buyer's page holds it. */

@@ -1,6 +1,6 @@
-/** `<pay-link>`'s styles (the shared theme first: widget/src/theme.styles.ts). */
+/** `<pay-link>`'s styles (the shared theme first: shared/ui/theme.styles.ts). */
 import { css } from "lit";
-import { themeStyles } from "../theme.styles";
+import { themeStyles } from "../../../shared/ui/theme.styles";
 
 export const linkStyles = [
   themeStyles,
@@ -101,6 +101,24 @@ export const linkStyles = [
     button.secondary {
       background: transparent;
       color: var(--_primary);
+      /* One width with the card form's button, which sits 4px in to line up with the frame's fields. */
+      margin-inline: 4px;
+    }
+    /* The charge's checkout sits inside this one's padding: no second padding, so the card form,
+       its button and this page's buttons share one width. */
+    pay-checkout::part(base) {
+      padding: 0;
+    }
+    .seller {
+      font-size: 0.875em;
+      overflow-wrap: anywhere;
+    }
+    .test-notice {
+      padding: 0.5em 0.75em;
+      border: 1px dashed currentColor;
+      border-radius: var(--_radius);
+      font-size: 0.875em;
+      font-weight: 600;
     }
   `,
 ];

@@ -10,6 +10,10 @@
  * (with `transactionId` and `paymentLinkId` in the query), or sees the receipt when there is none.
  * A link that is sold out, inactive or expired shows why instead of a form.
  *
+ * Who sells is always on screen (the seller's legal name and CNPJ, as Decreto 7.962/2013 asks),
+ * and a test link says that nothing is charged. A card declined on a link that takes only cards
+ * opens the next charge at once, so the card form stays for another card, with why it failed.
+ *
  * Attributes / properties:
  * - `payment-link` — the link's id.
  * - `locale` — `pt-BR` or `en`; else the link's `checkoutConfig.locale`, the page's `<html lang>`, en.
@@ -25,6 +29,8 @@
  * @csspart submit-button - Continue to payment.
  * @csspart cancel-link - Back to the store (the link's cancelUrl).
  * @csspart alert - Why the link cannot be paid, or what went wrong.
+ * @csspart seller - Who sells: legal name and CNPJ.
+ * @csspart test-notice - A test link's notice.
  * @csspart checkout - The charge's `<pay-checkout>`.
  */
 import { html, nothing, type PropertyValues } from "lit";
@@ -33,10 +39,11 @@ import { GatewayError } from "../gateway";
 import { formatAmount, resolveLocale, stringsFor, type Locale } from "../locale";
 import { PayElement } from "../pay-element";
 import { openSession, paySession, readLink, readSession, type PayRequest, type PublicLink, type Session, type SessionTransaction } from "./api";
-import { collectPayment, fieldOfPath, type FieldErrors } from "./form";
+import { collectPayment, problemMessages, type FieldErrors } from "./form";
 import { linkStyles } from "./pay-link.styles";
 import { linkStringsFor, type LinkStrings } from "./strings";
-import { newIdempotencyKey } from "../idempotency-key";
+import { newIdempotencyKey } from "../../../shared/idempotency-key";
+import { formatDocument } from "../../../shared/documents";
 
 type Phase = "loading" | "form" | "submitting" | "paying" | "unpayable" | "error";
 type OpenSession = Session & { clientSecret: string };
@@ -65,6 +72,8 @@ export class PayLink extends PayElement {
   @state() private errors: FieldErrors = {};
   @state() private alert?: string;
   @state() private redirecting = false;
+  /** A card-only link's last decline, shown above the next charge's card form. */
+  @state() private declined?: string;
 
   /** The Idempotency-Key of the last press, and what it sent: pressing again unchanged replays it. */
   private attempt?: { key: string; body: string };
@@ -146,6 +155,12 @@ export class PayLink extends PayElement {
     return linkStringsFor(this.resolvedLocale);
   }
 
+  /** Focus goes to the first field marked invalid, whose error is read with it. */
+  private async focusInvalid(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
   private async submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const link = this.link;
@@ -156,13 +171,11 @@ export class PayLink extends PayElement {
     this.errors = errors;
     if (!body) {
       this.alert = s.fixErrors;
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
+      return this.focusInvalid();
     }
     const sent = JSON.stringify(body);
     if (this.attempt?.body !== sent) this.attempt = { key: newIdempotencyKey(), body: sent };
-    this.alert = undefined;
+    this.alert = this.declined = undefined;
     this.phase = "submitting";
     try {
       const state = await paySession(this.session.id, this.session.clientSecret, body, this.attempt.key);
@@ -170,11 +183,12 @@ export class PayLink extends PayElement {
       if (state.transaction) this.showCharge(state.transaction);
     } catch (err) {
       this.phase = "form";
-      if (err instanceof GatewayError && err.status === 422 && err.errors.length > 0) {
-        const onFields = err.errors.filter((e) => fieldOfPath(e.path));
-        this.errors = Object.fromEntries(onFields.map((e) => [fieldOfPath(e.path)!, e.message]));
-        const others = err.errors.filter((e) => !fieldOfPath(e.path)).map((e) => `${e.path}: ${e.message}`);
-        this.alert = others.length > 0 ? others.join(" ") : s.fixErrors;
+      if (err instanceof GatewayError && (err.status === 422 || err.status === 400) && err.errors.length > 0) {
+        // By each error's code, in the buyer's language: the API's messages are English, for developers.
+        const { fields, other } = problemMessages(err.errors, link, s, (cents) => formatAmount(cents, link.currency, this.resolvedLocale));
+        this.errors = fields;
+        this.alert = other ? s.notAccepted : s.fixErrors;
+        await this.focusInvalid();
       } else if (err instanceof GatewayError && err.code === "RATE_LIMITED") {
         // The link's cap on unpaid charges per address or document (docs/payment-links.md): the form stays.
         this.alert = s.tooManyUnpaid;
@@ -200,8 +214,38 @@ export class PayLink extends PayElement {
 
   /** Back to the form, for another method or another card: paying again cancels the pending charge. */
   private chooseAgain(): void {
-    this.charge = undefined;
+    this.charge = this.declined = undefined;
     this.phase = "form";
+  }
+
+  /**
+   * A declined card. On a link that takes only cards there is no other method to choose: the same
+   * buyer pays the session again at once (a FAILED charge holds nothing), so the card form stays,
+   * under why the last card failed. A link with PIX keeps its choice of method.
+   */
+  private onFailed(event: CustomEvent<{ status: string; failureCode: string | null }>): void {
+    const { link, session, attempt } = this;
+    if (event.detail.status !== "FAILED" || !link || !session || !attempt || link.paymentMethods.includes("PIX")) return;
+    const base = stringsFor(this.resolvedLocale);
+    this.declined = (event.detail.failureCode && base.failures[event.detail.failureCode]) || base.cardPaymentFailed;
+    this.attempt = { key: newIdempotencyKey(), body: attempt.body };
+    paySession(session.id, session.clientSecret, JSON.parse(attempt.body) as PayRequest, this.attempt.key).then(
+      (state) => {
+        this.session = { ...state.session, clientSecret: session.clientSecret };
+        if (state.transaction) this.showCharge(state.transaction);
+      },
+      (err: unknown) => {
+        this.chooseAgain();
+        this.fail(err);
+      },
+    );
+  }
+
+  /** Who sells: the legal name and the CNPJ (or a person's masked CPF). */
+  private renderSeller(link: PublicLink, s: LinkStrings) {
+    const { legalName, documentType, document } = link.merchant;
+    if (!legalName) return nothing;
+    return html`<p part="seller" class="seller">${s.soldBy(legalName, documentType && document ? `${documentType} ${formatDocument(document)}` : null)}</p>`;
   }
 
   private renderSummary(link: PublicLink, locale: Locale) {
@@ -251,10 +295,12 @@ export class PayLink extends PayElement {
 
   private renderCharge(tx: SessionTransaction, s: LinkStrings) {
     const open = this.chargeStatus === "PENDING" || this.chargeStatus === "FAILED";
-    return html`<pay-checkout part="checkout" publishable-key=${tx.publishableKey ?? ""} transaction-id=${tx.id} client-secret=${tx.clientSecret}
-        locale=${this.resolvedLocale} @pay-status=${this.onStatus}></pay-checkout>
+    const back = (this.link?.paymentMethods.length ?? 0) > 1 ? s.otherMethod : s.editDetails;
+    return html`${this.declined ? html`<p part="alert" class="alert" role="alert">${this.declined}</p>` : nothing}
+      <pay-checkout part="checkout" publishable-key=${tx.publishableKey ?? ""} transaction-id=${tx.id} client-secret=${tx.clientSecret}
+        locale=${this.resolvedLocale} @pay-status=${this.onStatus} @pay-failed=${this.onFailed}></pay-checkout>
       ${this.redirecting ? html`<p class="notice" role="status">${s.redirecting}</p>` : nothing}
-      ${open && !this.redirecting ? html`<button class="secondary" type="button" @click=${this.chooseAgain}>${s.otherMethod}</button>` : nothing}`;
+      ${open && !this.redirecting ? html`<button class="secondary" type="button" @click=${this.chooseAgain}>${back}</button>` : nothing}`;
   }
 
   override render() {
@@ -271,9 +317,11 @@ export class PayLink extends PayElement {
     else if (this.phase === "paying" && this.charge) body = this.renderCharge(this.charge, s);
     else body = html`${this.alert ? html`<p part="alert" class="alert" role="alert">${this.alert}</p>` : nothing}${this.renderForm(link, s, locale)}`;
     return html`<section part="base" class="link" lang=${locale} aria-label=${base.checkout}>
+      ${link && !link.livemode ? html`<p part="test-notice" class="test-notice">${s.testNotice}</p>` : nothing}
       ${link && this.phase !== "paying" ? this.renderSummary(link, locale) : nothing}
       ${body}
       ${cancelUrl && this.phase !== "unpayable" && !this.redirecting && this.chargeStatus !== "PAID" ? html`<a part="cancel-link" href=${cancelUrl}>${s.cancel}</a>` : nothing}
+      ${link ? this.renderSeller(link, s) : nothing}
     </section>`;
   }
 }

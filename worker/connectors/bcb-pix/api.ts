@@ -34,7 +34,7 @@ export function pathOf(...segments: string[]): string {
  */
 export async function callApi(
   options: ApiOptions,
-  method: "GET" | "PUT" | "PATCH",
+  method: "GET" | "PUT" | "PATCH" | "POST",
   path: string,
   body?: unknown,
   query?: URLSearchParams,

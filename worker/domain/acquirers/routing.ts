@@ -61,5 +61,6 @@ export function saleColumns(sale: RoutedSale) {
   const failureMessage =
     outcome.status === "APPROVED" ? null : outcome.status === "DECLINED" ? outcome.message : DECLINE_MESSAGES.acquirer_unavailable;
   const declineHard = outcome.status === "DECLINED" ? outcome.hard === true : null;
-  return { acquirer: sale.acquirer, acquirerReference: reference, declineHard, failureCode, failureMessage };
+  const authorizationCode = outcome.status === "APPROVED" ? outcome.authorizationCode || null : null;
+  return { acquirer: sale.acquirer, acquirerReference: reference, authorizationCode, declineHard, failureCode, failureMessage };
 }

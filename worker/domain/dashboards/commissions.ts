@@ -6,14 +6,16 @@
  * status now: a later refund or chargeback does not give the fee back, so it stays earned. The
  * platform's share is taken per transaction, rounded half up, at the `platformShareBps` of the
  * plan recorded on the transaction (its `fee_plan_id`; none means the default plan), in integer
- * SQL so no float touches money. One aggregate query, however many transactions.
+ * SQL so no float touches money. One aggregate query, however many transactions. A bare date in
+ * `from`/`to` starts at midnight in `timeZone` if sent, else in the company's zone (its setting).
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePlans, sellers, transactions } from "../../db/schema";
 import type { Scope } from "../scope";
+import { timeZoneOf } from "../seller-settings";
 import { DEFAULT_FEE_PLAN_ID } from "../transactions/fees";
-import type { Period } from "./period";
+import { resolvePeriod, type PeriodQuery } from "./period";
 
 /** The spec's Commission summary, plus its currency. */
 export interface CommissionSummary {
@@ -26,6 +28,7 @@ export interface CommissionSummary {
   transactionCount: number;
   periodFrom: string;
   periodTo: string;
+  timeZone: string;
 }
 
 const fee = sql`coalesce(${transactions.feeAmount}, 0)`;
@@ -33,7 +36,8 @@ const fee = sql`coalesce(${transactions.feeAmount}, 0)`;
 const share = sql`((${fee} * coalesce(${feePlans.platformShareBps}, 0) + 5000) / 10000)`;
 
 /** The company's commissions (the route takes companies only: a sub-seller has none). */
-export async function commissionSummary(db: Db, scope: Scope, period: Period, currency: string): Promise<CommissionSummary> {
+export async function commissionSummary(db: Db, scope: Scope, query: PeriodQuery, now: Date, currency: string): Promise<CommissionSummary> {
+  const period = resolvePeriod(query, now, query.timeZone ?? (await timeZoneOf(db, scope.sellerId)));
   const totals = await db
     .select({
       count: sql<number>`count(*)`,
@@ -69,5 +73,6 @@ export async function commissionSummary(db: Db, scope: Scope, period: Period, cu
     transactionCount: Number(row?.count ?? 0),
     periodFrom: period.fromIso,
     periodTo: period.toIso,
+    timeZone: period.timeZone,
   };
 }

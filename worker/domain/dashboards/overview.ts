@@ -2,7 +2,10 @@
  * GET /v1/sellers/{sellerId}/dashboard/overview: one seller's transactions created in a period,
  * in the caller's mode and one currency, for charts (docs/dashboards.md defines every figure).
  *
- * Two aggregate queries, run together: the transactions grouped by (UTC day, status, method),
+ * The days are the seller's: of the `timeZone` asked for, else the seller's setting (default
+ * America/Sao_Paulo); a bare date in `from`/`to` starts at that zone's midnight.
+ *
+ * Two aggregate queries, run together: the transactions grouped by (local day, status, method),
  * at most 368 × 6 × 3 small rows that figures.ts folds into every breakdown, read from the
  * (seller_id, livemode, created_at) index range of the period; and the COMPLETED refunds
  * completed in the period. A refund may complete long after its sale, so the second walks the
@@ -13,15 +16,18 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refunds, transactions } from "../../db/schema";
 import type { Scope } from "../scope";
+import { timeZoneOfRow } from "../seller-settings";
 import { sellerInReach } from "../sub-sellers/reach";
 import { foldOverview, type OverviewGroup } from "./figures";
-import { daysOf, type Period } from "./period";
+import { localDaySql } from "./local-day";
+import { daysOf, resolvePeriod, type PeriodQuery } from "./period";
 
-/** The overview of seller `sellerId` (self or a sub-seller of the caller, else 404). */
-export async function sellerOverview(db: Db, scope: Scope, sellerId: string, period: Period, currency: string) {
+/** The overview of seller `sellerId` (self or a sub-seller of the caller, else 404) over the asked period, at `now`. */
+export async function sellerOverview(db: Db, scope: Scope, sellerId: string, query: PeriodQuery, now: Date, currency: string) {
   const seller = await sellerInReach(db, scope, sellerId);
+  const period = resolvePeriod(query, now, query.timeZone ?? timeZoneOfRow(seller));
   const ofSeller = and(eq(transactions.sellerId, seller.id), eq(transactions.livemode, scope.livemode), eq(transactions.currency, currency));
-  const day = sql<string>`substr(${transactions.createdAt}, 1, 10)`;
+  const day = localDaySql(transactions.createdAt, period);
   const [groups, refunded] = await Promise.all([
     db
       .select({
@@ -62,6 +68,7 @@ export async function sellerOverview(db: Db, scope: Scope, sellerId: string, per
     sellerId: seller.id,
     periodFrom: period.fromIso,
     periodTo: period.toIso,
+    timeZone: period.timeZone,
     currency,
     ...foldOverview(groups as OverviewGroup[], daysOf(period), refundTotals),
   };

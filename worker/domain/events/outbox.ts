@@ -91,9 +91,14 @@ export class Outbox {
     return this.statements.length - statements.length;
   }
 
-  /** Adds `event` and its deliveries, written only where `happened` holds (null: always). */
+  /**
+   * Adds `event` and its deliveries, written only where `happened` holds (null: always). The
+   * deliveries are due now, on the platform's clock, whenever the event says it occurred: an event
+   * of a test clock's object occurs in the clock's simulated time (its `occurredAt`, perhaps years
+   * ahead) yet is delivered at once, as Stripe's are (docs/webhooks.md).
+   */
   emit(event: OutboxEvent, happened: SQL | null, options: EmitOptions = {}): void {
-    const at = event.occurredAt;
+    const at = this.platform.now().toISOString();
     const [row, fanOut] = eventStatements(this.platform.db, event as EventValues, at, happened, options);
     this.statements.push(row, fanOut);
     this.fanOuts.push(this.statements.length - 1);

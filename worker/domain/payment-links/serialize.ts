@@ -67,13 +67,13 @@ export function unpayableReason({ row, uses, reserved }: LinkState): PaymentLink
 }
 
 /** What anyone may read: what the page shows, never the seller's URLs, counts or settings. */
-export function toPublicLink(state: LinkState, merchantName: string): PaymentLinkPublic {
+export function toPublicLink(state: LinkState, merchant: PaymentLinkPublic["merchant"]): PaymentLinkPublic {
   const { row } = state;
   const reason = unpayableReason(state);
   const locale = row.checkoutConfig?.locale;
   return {
     id: row.id,
-    merchant: { name: merchantName },
+    merchant,
     name: row.name,
     description: row.description,
     chargeType: row.chargeType,

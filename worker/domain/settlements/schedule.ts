@@ -16,15 +16,23 @@ export const SETTLEMENT_DELAY_DAYS: Record<PaymentMethod, number> = { PIX: 1, DE
 /** Statuses of a paid transaction whose money (less refunds) the seller is owed. */
 export const SETTLED_STATUSES = ["PAID", "REFUND_PENDING", "REFUNDED"] as const;
 
+/** SETTLED_STATUSES as an SQL list, for `status in (…)`. */
+export const SETTLED_STATUSES_SQL = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+
 export type SettlementRow = typeof settlements.$inferSelect;
+
+/** SQL: the day (YYYY-MM-DD) the paid transaction aliased `t` is due; null for a method missing from the schedule. */
+export function dueDateSql(t: string): SQL {
+  const cases = Object.entries(SETTLEMENT_DELAY_DAYS).map(([method, days]) => `when '${method}' then '+${days} days'`);
+  return sql.raw(`date(${t}.paid_at, case ${t}.payment_method ${cases.join(" ")} end)`);
+}
 
 /**
  * SQL: true when the transaction aliased `t` is due on or before `today` (YYYY-MM-DD). A method
  * missing from the schedule is never due (null), rather than settled on a guessed day.
  */
 export function dueBySql(t: string, today: string): SQL {
-  const cases = Object.entries(SETTLEMENT_DELAY_DAYS).map(([method, days]) => `when '${method}' then '+${days} days'`);
-  const due = sql.raw(`date(${t}.paid_at, case ${t}.payment_method ${cases.join(" ")} end)`);
+  const due = dueDateSql(t);
   // paid_at < today: implied by the shortest delay, and lets the unsettled-index range be used.
   return sql`${sql.raw(t)}.paid_at is not null and ${sql.raw(t)}.paid_at < ${today} and ${due} <= ${today}`;
 }

@@ -24,7 +24,8 @@ import type { Platform } from "../../platform";
 import type { Settlement } from "../../schemas/settlement";
 import type { Scope } from "../scope";
 import { newEvent, Outbox } from "../events/outbox";
-import { dueBySql, settlementJsonSql, SETTLED_STATUSES, toSettlement, type SettlementRow } from "./schedule";
+import { netSql } from "./net";
+import { dueBySql, settlementJsonSql, SETTLED_STATUSES_SQL, toSettlement, type SettlementRow } from "./schedule";
 
 /** At most this many settlements per run; the rest waits for the next minute. */
 export const SETTLEMENT_BATCH = 100;
@@ -36,7 +37,10 @@ interface Group {
   currency: string;
 }
 
-const STATUSES = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+/** The settlement's net, from its sums below (net.ts: the formula a payment's page shows too). */
+const NET = netSql({ gross: sql`tx.gross`, fee: sql`tx.fee`, refunded: sql`rf.total`, chargedBack: sql`cb.total` });
+
+const STATUSES = SETTLED_STATUSES_SQL;
 
 /**
  * The rows a settlement of `g` counts: transactions `t`, refunds `r`, chargebacks `c` (each
@@ -82,7 +86,7 @@ async function settleGroup(platform: Platform, g: Group, today: string): Promise
     db.run(sql`insert into settlements (id, seller_id, livemode, status, currency, due_date, transaction_count, gross_amount,
         fee_amount, refunded_amount, chargeback_amount, net_amount, paid_at, created_at, updated_at)
       select ${id}, ${g.sellerId}, ${g.livemode ? 1 : 0}, 'PAID', ${g.currency}, ${today}, tx.n, tx.gross, tx.fee, rf.total, cb.total,
-        tx.gross - tx.fee - rf.total - cb.total, ${at}, ${at}, ${at}
+        ${NET}, ${at}, ${at}, ${at}
       from (select count(*) as n, coalesce(sum(t.amount), 0) as gross, coalesce(sum(coalesce(t.fee_amount, 0)), 0) as fee
               from transactions t where ${where.transactions}) as tx,
            (select count(*) as n, coalesce(sum(r.amount), 0) as total from refunds r where ${where.refunds}) as rf,

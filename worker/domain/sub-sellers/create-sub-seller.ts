@@ -65,6 +65,8 @@ export async function createSubSeller(platform: Platform, caller: Scope, input: 
     businessInfo: input.businessInfo,
     statusChangedAt: at,
     statusReason: null,
+    // The default zone (America/Sao_Paulo) until the seller or its company sets one.
+    timeZone: null,
     createdAt: at,
     updatedAt: at,
   };

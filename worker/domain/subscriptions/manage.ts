@@ -35,22 +35,29 @@ export async function getSubscription(platform: Platform, scope: Scope, id: stri
   return toSubscription(await mine(platform, scope, id));
 }
 
-/** GET /v1/subscriptions: the scope's subscriptions, newest first, filtered by status, plan and buyer. */
-export async function listSubscriptions(
-  platform: Platform,
-  scope: Scope,
-  query: PageParams & { status?: SubscriptionRow["status"]; planId?: string; buyerId?: string },
-): Promise<Page<Subscription>> {
+/** The list's filters (GET /v1/subscriptions). */
+export type SubscriptionFilters = { status?: SubscriptionRow["status"]; planId?: string; buyerId?: string };
+/** The list's filters and position. */
+export type SubscriptionListQuery = PageParams & SubscriptionFilters;
+
+/** The scope's subscriptions matching the list's filters (status, plan, buyer); all of them without. */
+export function subscriptionsMatching(scope: Scope, query: SubscriptionFilters = {}) {
   const s = subscriptions;
-  const start = pageStart(query);
-  const { after, offset } = keysetWindow(start, s.createdAt, s.id);
-  const where = and(
+  return and(
     eq(s.sellerId, scope.sellerId),
     eq(s.livemode, scope.livemode),
     query.status ? eq(s.status, query.status) : undefined,
     query.planId ? eq(s.planId, query.planId) : undefined,
     query.buyerId ? eq(s.buyerId, query.buyerId) : undefined,
   );
+}
+
+/** GET /v1/subscriptions: the scope's subscriptions, newest first, filtered by status, plan and buyer. */
+export async function listSubscriptions(platform: Platform, scope: Scope, query: SubscriptionListQuery): Promise<Page<Subscription>> {
+  const s = subscriptions;
+  const start = pageStart(query);
+  const { after, offset } = keysetWindow(start, s.createdAt, s.id);
+  const where = subscriptionsMatching(scope, query);
   const [rows, [total]] = await platform.db.batch([
     platform.db.select().from(s).where(and(where, after)).orderBy(desc(s.createdAt), desc(s.id)).limit(pageLimit(start, query.size)).offset(offset),
     platform.db.select({ n: count() }).from(s).where(where),

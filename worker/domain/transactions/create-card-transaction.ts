@@ -119,7 +119,7 @@ export async function createCardTransaction(platform: Platform, { scope, request
   const approved = sale?.outcome.status === "APPROVED";
   const declined = sale && sale.outcome.status !== "APPROVED";
   const fee = approved ? computeFee(body.amount, rate) : { feeAmount: null, netAmount: null };
-  const outcomeColumns = declined || approved ? saleColumns(sale!) : { acquirer: null, acquirerReference: null, declineHard: null, failureCode: null, failureMessage: null };
+  const outcomeColumns = declined || approved ? saleColumns(sale!) : { acquirer: null, acquirerReference: null, authorizationCode: null, declineHard: null, failureCode: null, failureMessage: null };
   const row: TransactionRow = {
     id,
     sellerId: scope.sellerId,

@@ -9,10 +9,15 @@ import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
 import type { TransactionCreate } from "../../schemas/transaction";
 import { findBuyer } from "../buyers";
-import { sealPersonalData } from "../personal-data";
+import { openPersonalData, sealPersonalData } from "../personal-data";
 import type { Scope } from "../scope";
+import { searchName } from "../../../shared/search-text";
+import { searchColumns } from "./search-keys";
 
-/** The customer as shown, and the personal data to seal (or, from a buyer, already sealed). */
+/**
+ * The customer as shown, the personal data to seal (or, from a buyer, already sealed), and the
+ * search keys (search-keys.ts).
+ */
 export async function customerOf(platform: Platform, scope: Scope, body: TransactionCreate) {
   if (body.buyer) {
     // A payment link's buyer may give no document when the link does not require one.
@@ -22,6 +27,7 @@ export async function customerOf(platform: Platform, scope: Scope, body: Transac
       buyerId: null,
       customer: { name, email: email ?? null, documentType: documentType ?? null, document: documentNumber ? maskDocument(documentNumber) : null },
       customerPii: await sealPersonalData(platform.vault, pii),
+      ...(await searchColumns(platform.vault, scope.sellerId, name, documentNumber)),
     };
   }
   const buyer = await findBuyer(platform.db, scope, body.buyerId!);
@@ -31,8 +37,10 @@ export async function customerOf(platform: Platform, scope: Scope, body: Transac
   return {
     buyerId: buyer.id,
     customer: { name: buyer.name, email: buyer.email, documentType: buyer.documentType, document: buyer.documentMasked },
-    // Sealed under the same vault: copied as is, never opened.
+    // Sealed under the same vault: copied as is, never opened (but for a buyer older than its digest).
     customerPii: buyer.pii,
+    customerNameSearch: searchName(buyer.name),
+    customerDocumentDigest: buyer.documentDigest || (await searchColumns(platform.vault, scope.sellerId, buyer.name, (await openPersonalData(platform.vault, buyer.pii)).documentNumber)).customerDocumentDigest,
   };
 }
 

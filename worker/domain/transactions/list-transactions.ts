@@ -10,13 +10,14 @@
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
  */
-import { and, count, desc, eq, gte, lt, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import type { Db } from "../../db/client";
 import { perDatabase, PreparedQuery } from "../../db/prepared";
-import { transactionCounts, transactions, type PaymentMethod, type TransactionStatus } from "../../db/schema";
+import { transactionCounts, transactions, type TransactionStatus } from "../../db/schema";
 import { pageJson, pageLimit, pageOf, pageStart, type PageParams } from "../../lib/pagination";
 import type { Platform } from "../../platform";
+import { filterWhere, isFiltered, type TransactionFilters } from "./search-filter";
 import { isDue, readTransaction } from "./store";
 import { transactionJsonSql } from "./render-sql";
 import { withBaseUrl } from "./serialize";
@@ -24,24 +25,10 @@ import type { Scope } from "../scope";
 
 /**
  * The list's filters and position. Beyond `status`, the filters are the dashboard's search
- * (docs/dashboard.md): a method, a creation window [createdFrom, createdTo), an amount range and
- * the buyer's e-mail (exact, any case).
+ * (docs/dashboard.md): a method, a creation window [createdFrom, createdTo), an amount range, the
+ * buyer's e-mail (exact, any case) and the search keys of search-filter.ts.
  */
-export type ListQuery = PageParams & {
-  status?: TransactionStatus;
-  paymentLinkId?: string;
-  paymentMethod?: PaymentMethod;
-  createdFrom?: string;
-  createdTo?: string;
-  minAmount?: number;
-  maxAmount?: number;
-  email?: string;
-};
-
-/** Whether a query filters on more than the status (it then reads through readFilteredPage). */
-const isFiltered = (q: ListQuery) =>
-  q.paymentLinkId !== undefined || q.paymentMethod !== undefined || q.createdFrom !== undefined || q.createdTo !== undefined ||
-  q.minAmount !== undefined || q.maxAmount !== undefined || q.email !== undefined;
+export type ListQuery = PageParams & TransactionFilters;
 
 const p = sql.placeholder;
 
@@ -102,26 +89,15 @@ const pageQueries = perDatabase((db: Db) => {
 
 /**
  * A page filtered beyond the status: one payment link's charges (`?paymentLinkId=`, which walk the
- * link's own index, transactions_payment_link_idx), or the dashboard's search, which walks the
- * seller's index newest first and counts its matches. Neither has a counter to read.
+ * link's own index, transactions_payment_link_idx), or a search (search-filter.ts: each key its own
+ * index), newest first, counting its matches. Neither has a counter to read.
  */
 async function readFilteredPage(platform: Platform, scope: Scope, query: ListQuery) {
   const { db } = platform;
   const t = transactions;
   const start = pageStart(query);
   const { after, offset } = keysetWindow(start, t.createdAt, t.id);
-  const where = and(
-    query.paymentLinkId !== undefined ? eq(t.paymentLinkId, query.paymentLinkId) : undefined,
-    eq(t.sellerId, scope.sellerId),
-    eq(t.livemode, scope.livemode),
-    query.status ? eq(t.status, query.status) : undefined,
-    query.paymentMethod ? eq(t.paymentMethod, query.paymentMethod) : undefined,
-    query.createdFrom !== undefined ? gte(t.createdAt, query.createdFrom) : undefined,
-    query.createdTo !== undefined ? lt(t.createdAt, query.createdTo) : undefined,
-    query.minAmount !== undefined ? gte(t.amount, query.minAmount) : undefined,
-    query.maxAmount !== undefined ? lte(t.amount, query.maxAmount) : undefined,
-    query.email !== undefined ? sql`lower(json_extract(${t.customer}, '$.email')) = ${query.email.toLowerCase()}` : undefined,
-  );
+  const where = await filterWhere(platform.vault, scope, query);
   const [rows, [counted]] = await db.batch([
     db
       .select({ json: sql<string>`coalesce(${t.view}, ${transactionJsonSql(sql`''`)})`, status: t.status, expiresAt: t.expiresAt, createdAt: t.createdAt, id: t.id })

@@ -18,7 +18,7 @@ import { invoiceSettlementOf } from "../subscriptions/paid";
 
 /**
  * Marks the scope's transaction `id` paid and returns it. `received`: what the PSP says was
- * received (a live PIX), whose end-to-end id the transaction keeps.
+ * received (a live PIX; the sandbox's stand-in for a test one), whose end-to-end id a PIX keeps.
  */
 export async function payTransaction(platform: Platform, scope: Scope, id: string, received?: { endToEndId: string }): Promise<Transaction> {
   const state = await retryOnRace(async () => {
@@ -34,7 +34,7 @@ export async function payTransaction(platform: Platform, scope: Scope, id: strin
     const fee = computeFee(row.amount, { percentBps: row.feePercentBps, fixedAmount: row.feeFixedAmount });
     // A subscription's invoice is paid in the same batch (domain/subscriptions/paid.ts).
     const alongside = await invoiceSettlementOf(platform, row);
-    const changes = { paidAt: now.toISOString(), ...fee, ...(received && { pixEndToEndId: received.endToEndId }) };
+    const changes = { paidAt: now.toISOString(), ...fee, ...(received && row.paymentMethod === "PIX" && { pixEndToEndId: received.endToEndId }) };
     return commitTransition(platform, current, { trigger: "pay", changes, alongside });
   });
   return toTransaction(state, platform.config.baseUrl);

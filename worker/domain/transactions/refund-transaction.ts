@@ -34,6 +34,8 @@ export interface RefundInput {
   scope: Scope;
   transactionId: string;
   amount?: number;
+  /** Why the seller refunds (already trimmed and checked by RefundCreateSchema). */
+  reason?: string;
   request: IdempotentRequest;
 }
 
@@ -112,6 +114,7 @@ export async function refundTransaction(platform: Platform, input: RefundInput):
     originalAmount: current.row.amount,
     status: "PENDING",
     failureReason: null,
+    reason: input.reason ?? null,
     settlementId: null,
     requestedAt: at,
     completedAt: null,

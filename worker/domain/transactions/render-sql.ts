@@ -16,7 +16,7 @@ import { PIX_PATHS } from "../pix/location";
 const refundSql = sql`json_object(
   'id', ${refunds.id}, 'transactionId', ${refunds.transactionId}, 'amount', ${refunds.amount},
   'originalAmount', ${refunds.originalAmount}, 'status', ${refunds.status}, 'failureReason', ${refunds.failureReason},
-  'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt})`;
+  'reason', ${refunds.reason}, 'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt})`;
 
 /**
  * The transaction of the row being selected from `transactions`, as `toTransaction` renders it;
@@ -32,9 +32,10 @@ export function transactionJsonSql(baseUrl: Placeholder | SQL): SQL<string> {
     'livemode', json(case when ${col(t.livemode)} then 'true' else 'false' end), 'buyerId', ${col(t.buyerId)},
     'customer', json_object('name', ${col(t.customer)} ->> '$.name', 'email', ${col(t.customer)} ->> '$.email',
       'document', ${col(t.customer)} ->> '$.document'),
+    -- endToEndId only when the PIX has one, as toTransaction leaves the key out otherwise.
     'paymentDetails', case when ${col(t.pixQrCode)} is not null and ${col(t.pixLocationId)} is not null and ${col(t.expiresAt)} is not null
-      then json_object('qrCode', ${col(t.pixQrCode)}, 'qrCodeUrl', ${baseUrl} || ${`${PIX_PATHS.qr}/`} || ${col(t.pixLocationId)},
-        'expiresAt', ${col(t.expiresAt)}) end,
+      then json_patch(json_object('qrCode', ${col(t.pixQrCode)}, 'qrCodeUrl', ${baseUrl} || ${`${PIX_PATHS.qr}/`} || ${col(t.pixLocationId)},
+        'expiresAt', ${col(t.expiresAt)}), case when ${col(t.pixEndToEndId)} <> '' then json_object('endToEndId', ${col(t.pixEndToEndId)}) else '{}' end) end,
     'createdAt', ${col(t.createdAt)}, 'updatedAt', ${col(t.updatedAt)}, 'paidAt', ${col(t.paidAt)},
     'cancelledAt', ${col(t.cancelledAt)}, 'cancellationReason', ${col(t.cancellationReason)},
     'refunds', json(${refundsArray}), 'idempotencyKey', ${col(t.idempotencyKey)},
@@ -44,6 +45,7 @@ export function transactionJsonSql(baseUrl: Placeholder | SQL): SQL<string> {
       then json_object('brand', ${col(t.cardBrand)}, 'first6digits', ${col(t.cardBin)}, 'last4digits', ${col(t.cardLast4)}) end,
     'cardToken', ${col(t.cardToken)}, 'installments', ${col(t.installments)},
     'maxInstallments', ${col(t.maxInstallments)}, 'acquirer', ${col(t.acquirer)},
+    'authorizationCode', ${col(t.authorizationCode)},
     'failureCode', ${col(t.failureCode)}, 'failureMessage', ${col(t.failureMessage)},
     'clientSecret', ${col(t.clientSecret)}, 'paymentLinkId', ${col(t.paymentLinkId)},
     'subscriptionId', ${col(t.subscriptionId)}, 'invoiceId', ${col(t.invoiceId)},

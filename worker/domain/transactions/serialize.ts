@@ -27,6 +27,7 @@ export const NO_CARD_COLUMNS = {
   maxInstallments: null,
   acquirer: null,
   acquirerReference: null,
+  authorizationCode: null,
   declineHard: null,
   failureCode: null,
   failureMessage: null,
@@ -50,7 +51,7 @@ type ShownColumn =
   | "id" | "status" | "paymentMethod" | "amount" | "currency" | "description" | "livemode" | "buyerId"
   | "customer" | "pixQrCode" | "pixLocationId" | "expiresAt" | "createdAt" | "updatedAt" | "paidAt"
   | "cancelledAt" | "cancellationReason" | "idempotencyKey" | "feeAmount" | "netAmount"
-  | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "failureCode" | "failureMessage"
+  | "cardBrand" | "cardBin" | "cardLast4" | "cardToken" | "installments" | "maxInstallments" | "acquirer" | "authorizationCode" | "failureCode" | "failureMessage"
   | "pendingAction" | "clientSecret" | "paymentLinkId" | "subscriptionId" | "invoiceId" | "initiatedBy" | "pixEndToEndId";
 
 /** What a transaction shows, with its refunds. */
@@ -68,6 +69,7 @@ export function toRefund(row: RefundRow): Refund {
     originalAmount: row.originalAmount,
     status: row.status,
     failureReason: row.failureReason,
+    reason: row.reason,
     requestedAt: row.requestedAt,
     completedAt: row.completedAt,
   };
@@ -110,6 +112,7 @@ export function toTransaction({ row, refunds }: TransactionView, baseUrl: string
     installments: row.installments,
     maxInstallments: row.maxInstallments,
     acquirer: row.acquirer,
+    authorizationCode: row.authorizationCode,
     failureCode: row.failureCode,
     failureMessage: row.failureMessage,
     clientSecret: row.clientSecret,

@@ -24,7 +24,7 @@ import { commitTransition, isClaimed, type MoveInput } from "./transition";
 export const refundsJson = () => sql<string>`(select coalesce(json_group_array(json_object(
     'id', ${refunds.id}, 'transactionId', ${refunds.transactionId}, 'amount', ${refunds.amount},
     'originalAmount', ${refunds.originalAmount}, 'status', ${refunds.status}, 'failureReason', ${refunds.failureReason},
-    'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt}, 'updatedAt', ${refunds.updatedAt})
+    'reason', ${refunds.reason}, 'requestedAt', ${refunds.requestedAt}, 'completedAt', ${refunds.completedAt}, 'updatedAt', ${refunds.updatedAt})
     order by ${refunds.requestedAt}, ${refunds.id}), '[]') from ${refunds} where ${refunds.transactionId} = "transactions"."id")`;
 
 /**

@@ -65,7 +65,11 @@ Play the payer's bank and the PSP (no OAuth):
   POST ${sim.controlUrl}/pix/{e2eid}/devolucao/{id}/settle {"status":"DEVOLVIDO"|"NAO_REALIZADO","motivo":"…"}
   POST ${sim.controlUrl}/fail-next {"path":"/cob","count":1,"status":503}
   POST ${sim.controlUrl}/drop-next-callback, POST ${sim.controlUrl}/tokens/expire, POST ${sim.controlUrl}/reset
-  GET  ${sim.controlUrl}/received, GET ${sim.controlUrl}/callbacks`);
+  GET  ${sim.controlUrl}/received, GET ${sim.controlUrl}/callbacks
+PIX Automático (the payer's bank):
+  POST ${sim.controlUrl}/rec/{idRec}/approve|reject|cancel|expire
+  POST ${sim.controlUrl}/cobr/{txid}/settle {"outcome":"paid"|"insufficient-funds"|"retried-then-paid"}
+  GET  ${sim.controlUrl}/automatico/callbacks`);
 
 const stop = () => void sim.close().then(() => process.exit(0));
 process.once("SIGINT", stop);

@@ -27,6 +27,7 @@ import Ajv2019Import from "ajv/dist/2019";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormatsImport from "ajv-formats";
 import { parse } from "yaml";
+import { AUTOMATICO_FIXES } from "./schema-automatico";
 
 /** The copy of the BCB document this module reads. */
 export const DOCUMENT_PATH = fileURLToPath(new URL("./bcb-api-pix-2.9.0.openapi.yaml", import.meta.url));
@@ -45,13 +46,13 @@ export interface Violacao {
 }
 
 /** A mend of the document: where, what it said, and why the simulator reads it otherwise. */
-interface Fix {
+export interface Fix {
   where: string;
   why: string;
   apply(schemas: Json): void;
 }
 
-function expectValue(actual: unknown, expected: unknown, where: string): void {
+export function expectValue(actual: unknown, expected: unknown, where: string): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) {
     throw new Error(`the BCB document changed at ${where}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(actual)}; review FIXES in schema.ts`);
   }
@@ -207,6 +208,9 @@ export interface ApiPixSchemas {
   operations: Map<string, Operation>;
   /** The callback body (`WebhookPixBody`): `{"pix": [Pix…]}`. */
   validateCallback: ValidateFunction;
+  /** The PIX Automático callbacks' bodies: `{"recs": [RecNotification…]}` and `{"cobsr": [CobRNotification…]}`. */
+  validateRecCallback: ValidateFunction;
+  validateCobrCallback: ValidateFunction;
   validateProblem: ValidateFunction;
   /** The document's version (info.version). */
   version: string;
@@ -246,7 +250,7 @@ export function apiPixSchemas(): ApiPixSchemas {
 
 function compile(doc: Json): ApiPixSchemas {
   const schemas = structuredClone(doc.components.schemas) as Json;
-  for (const fix of FIXES) fix.apply(schemas);
+  for (const fix of [...FIXES, ...AUTOMATICO_FIXES]) fix.apply(schemas);
   const ajv = new Ajv2019({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
   ajv.addSchema({ $id: SCHEMA_ID, $defs: Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, false)])) });
@@ -310,9 +314,17 @@ function compile(doc: Json): ApiPixSchemas {
   return {
     operations,
     validateCallback: compileEntry(callbackBody.content["application/json"].schema),
+    validateRecCallback: compileEntry(callbackSchema(doc, "/webhookrec", "rec")),
+    validateCobrCallback: compileEntry(callbackSchema(doc, "/webhookcobr", "cobr")),
     validateProblem: compileEntry({ $ref: "#/components/schemas/Problema" }),
     version: String(doc.info.version),
   };
+}
+
+/** The body schema of the callback `name` that registering at `path` (PUT) promises. */
+function callbackSchema(doc: Json, path: string, name: string): Json {
+  const callback = doc.paths[path].put.callbacks[name][`{$request.body#/webhookUrl}/${name}`].post;
+  return resolve(doc, callback.requestBody).content["application/json"].schema;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * A PSP's API Pix on 127.0.0.1, for the connector's tests and for running the live PIX path on one
  * machine (`npm run psp:sim`): the subset the gateway uses (OAuth2 client credentials, cob, cobv,
- * pix, devolução, webhook and its callbacks), with every request and answer checked against the
+ * pix, devolução, webhook and its callbacks; PIX Automático's locrec, rec, solicrec, cobr and
+ * theirs, in automatico.ts), with every request and answer checked against the
  * BCB document (./schema.ts), plus a control API under `/__sim/` (no OAuth) that plays the
  * payer's bank and the PSP's moods: pay a charge, fail the next calls, lose a callback, settle a
  * devolução. Optional mTLS: with `tls`, https that requires a client certificate signed by `ca`.
@@ -13,6 +14,8 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import { createServer as createHttpsServer, request as httpsRequest } from "node:https";
 import type { AddressInfo } from "node:net";
 import { buildDynamicBrCode } from "../../../domain/pix/brcode";
+import { AUTOMATICO_ERRORS, AUTOMATICO_OPERATIONS, AUTOMATICO_SCOPES, AUTOMATICO_TEMPLATES, type AutomaticoCallback, type CobrOutcome } from "./automatico";
+import { createAutomatico } from "./automatico-state";
 import { apiPixSchemas, GENERAL_STATUSES, readQuery, violationsOf, type Operation, type Violacao } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -108,7 +111,16 @@ export interface PspSimulatorControl {
   callbacks(): SentCallback[];
   /** Bugs found in the simulator's own answers (also thrown or logged, see onBug). */
   bugs(): string[];
-  /** Forgets charges, Pix, devoluções, webhooks, failure rules and records; issued tokens stay valid. */
+  /** PIX Automático: the payer's bank answering a recurrence, and settling a charge instruction (callbacks awaited). */
+  automatico: {
+    approveRec(idRec: string, journey?: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    rejectRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    cancelRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    expireRec(idRec: string): Promise<{ rec: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    settleCobr(txid: string, outcome: CobrOutcome): Promise<{ cobr: Record<string, unknown>; callback?: AutomaticoCallback }>;
+    callbacks(): AutomaticoCallback[];
+  };
+  /** Forgets charges, Pix, devoluções, webhooks, PIX Automático's locations, recs, cobrs and their webhooks, failure rules and records; issued tokens stay valid. */
   reset(): void;
 }
 
@@ -141,7 +153,7 @@ const RECEIVER = {
 const PSP_ISPB = "12345678";
 const PAYER_ISPB = "87654321";
 const DEFAULT_RECEIVER_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906"; // an EVP (the document's example key)
-export const SCOPES = ["cob.write", "cob.read", "cobv.write", "cobv.read", "pix.write", "pix.read", "webhook.write", "webhook.read"];
+export const SCOPES = ["cob.write", "cob.read", "cobv.write", "cobv.read", "pix.write", "pix.read", "webhook.write", "webhook.read", ...AUTOMATICO_SCOPES];
 const ERROR_BASE = "https://pix.bcb.gov.br/api/v2/error/";
 const CALLBACK_TIMEOUT_MS = 10_000;
 const MAX_BODY = 1 << 20;
@@ -169,6 +181,7 @@ const ERRORS: Record<string, [number, string, string]> = {
   WebhookNaoEncontrado: [404, "Webhook não encontrado.", "O webhook denotado por {chave} não encontra-se estabelecido."],
   // Not in the document, whose errors assume an authenticated client: RFC 6750's 401 with an RFC 7807 body (type about:blank).
   NaoAutorizado: [401, "Unauthorized", "Requisição sem token de acesso válido."],
+  ...AUTOMATICO_ERRORS,
 };
 /** The general error type of a status (failNext). */
 const GENERAL_TYPE: Record<number, string> = {
@@ -196,8 +209,9 @@ const IMPLEMENTED: Record<string, { prefix: string; invalid: string; notFound: s
   "PUT /webhook/{chave}": { prefix: "webhook", invalid: "WebhookOperacaoInvalida", notFound: "WebhookNaoEncontrado" },
   "GET /webhook/{chave}": { prefix: "webhook", invalid: "RequisicaoInvalida", notFound: "WebhookNaoEncontrado" },
   "DELETE /webhook/{chave}": { prefix: "webhook", invalid: "RequisicaoInvalida", notFound: "WebhookNaoEncontrado" },
+  ...AUTOMATICO_OPERATIONS,
 };
-const TEMPLATES = ["/cob/{txid}", "/cobv/{txid}", "/pix/{e2eid}/devolucao/{id}", "/pix/{e2eid}", "/pix", "/webhook/{chave}"].map((template) => ({
+const TEMPLATES = ["/cob/{txid}", "/cobv/{txid}", "/pix/{e2eid}/devolucao/{id}", "/pix/{e2eid}", "/pix", "/webhook/{chave}", ...AUTOMATICO_TEMPLATES].map((template) => ({
   template,
   names: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
   re: new RegExp(`^${template.replace(/\{\w+\}/g, "([^/]+)")}$`),
@@ -820,6 +834,22 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     },
   };
 
+  const automatico = createAutomatico(
+    {
+      schemas,
+      problem: (tipo, violacoes, detail) => new Problem(tipo, violacoes, detail),
+      post,
+      bug,
+      locationHost: () => locationHost,
+      receiver: { cnpj: RECEIVER.cnpj, nome: RECEIVER.nome },
+      ispb: PSP_ISPB,
+      cobBrCode: (txid) => (charges.get(txid)?.kind === "cob" ? charges.get(txid)!.pixCopiaECola : undefined),
+      payCob: (txid) => controlApi.pay(txid),
+    },
+    (status, message) => new SimulatorError(status, message),
+  );
+  Object.assign(HANDLERS, automatico.handlers);
+
   // ---- control
 
   const controlApi: PspSimulatorControl = {
@@ -882,7 +912,16 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     received: () => structuredClone(received),
     callbacks: () => structuredClone(sent),
     bugs: () => [...bugs],
+    automatico: {
+      approveRec: automatico.approveRec,
+      rejectRec: automatico.rejectRec,
+      cancelRec: automatico.cancelRec,
+      expireRec: automatico.expireRec,
+      settleCobr: automatico.settleCobr,
+      callbacks: automatico.callbacks,
+    },
     reset() {
+      automatico.reset();
       charges = new Map();
       pixes = new Map();
       webhooks = new Map();
@@ -904,6 +943,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       if (post && (m = /^\/cob\/([^/]+)\/pay$/.exec(path))) return answer(200, await controlApi.pay(safeDecode(m[1]!), body));
       if (post && (m = /^\/cob\/([^/]+)\/remove$/.exec(path))) return answer(200, (controlApi.removeByPsp(safeDecode(m[1]!)), { ok: true }));
       if (post && (m = /^\/pix\/([^/]+)\/devolucao\/([^/]+)\/settle$/.exec(path))) return answer(200, await controlApi.settleRefund(safeDecode(m[1]!), safeDecode(m[2]!), body.status, body.motivo));
+      if (post && (m = /^\/rec\/([^/]+)\/(approve|reject|cancel|expire)$/.exec(path))) {
+        const idRec = safeDecode(m[1]!);
+        const { approveRec, rejectRec, cancelRec, expireRec } = controlApi.automatico;
+        return answer(200, await (m[2] === "approve" ? approveRec(idRec, body.journey) : m[2] === "reject" ? rejectRec(idRec) : m[2] === "cancel" ? cancelRec(idRec) : expireRec(idRec)));
+      }
+      if (post && (m = /^\/cobr\/([^/]+)\/settle$/.exec(path))) return answer(200, await controlApi.automatico.settleCobr(safeDecode(m[1]!), body.outcome));
+      if (req.method === "GET" && path === "/automatico/callbacks") return answer(200, controlApi.automatico.callbacks());
       if (post && path === "/fail-next") return answer(200, (controlApi.failNext(String(body.path ?? "/"), body.count ?? 1, body.status, body), { ok: true }));
       if (post && path === "/drop-next-callback") return answer(200, (controlApi.dropNextCallback(body.count ?? 1), { ok: true }));
       if (post && path === "/tokens/expire") return answer(200, (controlApi.expireTokens(), { ok: true }));

@@ -1,0 +1,2 @@
+ALTER TABLE `refunds` ADD `reason` text;--> statement-breakpoint
+ALTER TABLE `transactions` ADD `authorization_code` text;

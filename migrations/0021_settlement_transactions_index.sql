@@ -1,0 +1,1 @@
+CREATE INDEX `transactions_settlement_idx` ON `transactions` (`settlement_id`,`created_at`,`id`) WHERE "transactions"."settlement_id" is not null;
