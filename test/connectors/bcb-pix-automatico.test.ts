@@ -8,6 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 import { parseCobrCallback, parseRecCallback } from "../../worker/connectors/bcb-pix/automatico-callbacks";
 import { createBcbPixAutomatico } from "../../worker/connectors/bcb-pix/automatico";
 import { createBcbPixPsp } from "../../worker/connectors/bcb-pix/client";
@@ -44,7 +45,7 @@ async function startHooks() {
   };
 }
 
-const config = () => ({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: (url: string, init: RequestInit) => fetch(url, init) });
+const config = () => ({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport() });
 const connect = () => createBcbPixAutomatico(config());
 const apiCalls = () => sim.control.received().filter((r) => r.path !== "/oauth/token");
 /** A control call as a test or the gateway's sandbox would make it: over HTTP, awaited. */
