@@ -464,7 +464,7 @@ export function formatLivePix(r: LivePixResult, table: OpResult[] = []): string 
   const lines = [
     `Live PIX through the PSP simulator (its own process on 127.0.0.1, plain http): 1 connection, ${r.rounds.length} alternating rounds, medians of p50/p99:`,
     `  test create ${pp(s.test)}; live create ${pp(s.live)}: live = test + ${f(s.extraP50)} ms at p50 (median of the rounds' differences)`,
-    `  the simulator's PUT /cob alone: ${pp(s.put)} back to back (autocannon); ${pp(s.putPaced)} paced, ${r.gapMs} ms apart (node:http, as a create calls it)`,
+    `  the simulator's PUT /cob alone: ${pp(s.put)} back to back (autocannon); ${pp(s.putPaced)} paced, ${r.gapMs} ms apart (one kept-alive node:http connection; the host itself calls through undici)`,
     `  rule: live p50 − test p50 ≤ ${RULE_FACTOR} × paced PUT p50 = ${f(r.rule.limit)} ms: ${r.rule.met ? "ok" : "MISSED"} ` +
       `(the extra is ${f(s.extraP50 / s.putPaced.p50)} × the paced PUT, ${f(s.extraP50 / s.put.p50)} × the back-to-back one)${RULE_NOTE}`,
     `  CPU per request: host ${f(s.cpu.hostTest)} ms per test create, ${f(s.cpu.hostLive)} ms per live create (+${f(s.cpu.hostLive - s.cpu.hostTest)}); simulator ${f(s.cpu.pspLive)} ms per live create`,
