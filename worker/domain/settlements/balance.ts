@@ -12,6 +12,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Scope } from "../scope";
+import { netSql } from "./net";
 import { dueDateSql, SETTLED_STATUSES_SQL } from "./schedule";
 
 /** One currency's balance. */
@@ -46,7 +47,7 @@ export interface BalanceSummary {
   upcoming: UpcomingPayout[];
 }
 
-type UpcomingRow = { day: string; currency: string; n: number; gross: number; fee: number; refunded: number; chargeback: number };
+type UpcomingRow = { day: string; currency: string; n: number; gross: number; fee: number; refunded: number; chargeback: number; net: number };
 
 /**
  * The unsettled money of the scope, grouped by the day it is paid on and currency: one query, each
@@ -61,7 +62,8 @@ async function upcomingOf(db: Db, scope: Scope, today: string): Promise<Upcoming
   const dayOf = sql`max(${dueDateSql("t")}, ${today})`;
   const deductedOn = sql`case when t.settlement_id is null then ${dayOf} else ${today} end`;
   const rows = await db.all<UpcomingRow>(sql`
-    select day, currency, sum(n) as n, sum(gross) as gross, sum(fee) as fee, sum(refunded) as refunded, sum(chargeback) as chargeback from (
+    select day, currency, sum(n) as n, sum(gross) as gross, sum(fee) as fee, sum(refunded) as refunded, sum(chargeback) as chargeback,
+      ${netSql({ gross: sql`sum(gross)`, fee: sql`sum(fee)`, refunded: sql`sum(refunded)`, chargedBack: sql`sum(chargeback)` })} as net from (
       select ${dayOf} as day, t.currency, 1 as n, t.amount as gross, coalesce(t.fee_amount, 0) as fee, 0 as refunded, 0 as chargeback
         from transactions t indexed by transactions_unsettled_idx
         where t.seller_id = ${scope.sellerId} and t.settlement_id is null and t.paid_at is not null
@@ -82,7 +84,8 @@ async function upcomingOf(db: Db, scope: Scope, today: string): Promise<Upcoming
     feeAmount: Number(r.fee),
     refundedAmount: Number(r.refunded),
     chargebackAmount: Number(r.chargeback),
-    netAmount: Number(r.gross) - Number(r.fee) - Number(r.refunded) - Number(r.chargeback),
+    // The settlement's own formula (net.ts), so a day's figure is what its payout will net.
+    netAmount: Number(r.net),
   }));
 }
 

@@ -1,8 +1,9 @@
 /**
  * What the seller nets from money received: the gross, less the platform's fee, the refunds the
  * acquirer completed and the chargebacks holding money (OPEN or LOST). One formula, written once
- * as SQL: a settlement sums it over the payments it pays (settle.ts), and one payment's page
- * shows it for that payment (payment-money.ts), so the two can never disagree. Fees are not
+ * as SQL: a settlement sums it over the payments it pays (settle.ts), the payouts page shows it for
+ * each day still to be paid (balance.ts), and one payment's page shows it for that payment
+ * (payment-money.ts), so none of them can disagree. Fees are not
  * returned on refunds (docs/transactions.md), so a refund lowers the net by its whole amount.
  */
 import { sql, type SQL } from "drizzle-orm";
