@@ -7,9 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import { sellers } from "../db/schema";
-import { isSealed } from "../lib/vault";
 import { maskDocument } from "../../shared/documents";
 import type { Platform } from "../platform";
+import { openPersonalData } from "./personal-data";
 
 /** A seller's name as buyers read it. */
 export const merchantName = (seller: { fantasyName: string | null; legalName: string }): string => seller.fantasyName ?? seller.legalName;
@@ -63,6 +63,6 @@ export async function merchantIdentityOf(platform: Platform, sellerId: string): 
 
 /** The document number inside a sub-seller's sealed personal data (a legacy row's clear JSON too). */
 async function sealedDocument(platform: Platform, stored: string): Promise<string | null> {
-  const data = JSON.parse(isSealed(stored) ? await platform.vault.open(stored) : stored) as { documentNumber?: unknown };
-  return typeof data.documentNumber === "string" ? data.documentNumber : null;
+  const { documentNumber } = (await openPersonalData(platform.vault, stored)) as { documentNumber?: unknown };
+  return typeof documentNumber === "string" ? documentNumber : null;
 }

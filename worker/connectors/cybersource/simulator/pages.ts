@@ -6,6 +6,7 @@
  * resource, one nonce'd inline script, framable by anyone (`frame-ancestors *`).
  */
 import { randomBytes } from "node:crypto";
+import { escapeHtml } from "../../../lib/html";
 import type { SimState } from "./api";
 import { verifyJwt, type Claims } from "./jwt";
 
@@ -22,7 +23,6 @@ export interface Page {
   csp: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** A value as a JavaScript literal that cannot close the script element. */
 const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -50,7 +50,7 @@ function stepUp(state: SimState, claims: Claims | null, form: URLSearchParams): 
   const md = form.get("MD");
   const body = `<h1>Simulated bank</h1><p>Enter the one-time code (${CHALLENGE_CODE} passes, any other fails).</p>
 <form method="POST" action="${STEP_UP_ANSWER_PATH}">
-<input type="hidden" name="JWT" value="${escape(form.get("JWT") ?? "")}">${md !== null ? `<input type="hidden" name="MD" value="${escape(md)}">` : ""}
+<input type="hidden" name="JWT" value="${escapeHtml(form.get("JWT") ?? "")}">${md !== null ? `<input type="hidden" name="MD" value="${escapeHtml(md)}">` : ""}
 <label>One-time code <input name="code" inputmode="numeric" autocomplete="one-time-code" required></label>
 <button type="submit">Submit</button>
 </form>`;
@@ -64,9 +64,9 @@ function answer(state: SimState, claims: Claims | null, form: URLSearchParams): 
   challenge.result = passed ? "Y" : "N";
   // As Cardinal: TransactionId and MD ("null" when none was given) to the ReturnUrl, in this frame.
   const body = `<p>Returning to the store…</p>
-<form id="back" method="POST" action="${escape(challenge.returnUrl)}">
-<input type="hidden" name="TransactionId" value="${escape(challenge.id)}">
-<input type="hidden" name="MD" value="${escape(form.get("MD") ?? "null")}">
+<form id="back" method="POST" action="${escapeHtml(challenge.returnUrl)}">
+<input type="hidden" name="TransactionId" value="${escapeHtml(challenge.id)}">
+<input type="hidden" name="MD" value="${escapeHtml(form.get("MD") ?? "null")}">
 <noscript><button type="submit">Continue</button></noscript>
 </form>`;
   return render(200, "Authentication complete", body, `document.getElementById("back").submit();`, new URL(challenge.returnUrl).origin);
@@ -83,7 +83,7 @@ function challengeOf(state: SimState, claims: Claims | null) {
 /** A small page whose only script is `script`, under a CSP naming its nonce. */
 function render(status: number, title: string, body: string, script = "", formAction = "'none'"): Page {
   const nonce = randomBytes(16).toString("base64");
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:1rem}input,button{font-size:1rem;margin:.25rem 0}</style></head>
 <body>${body}${script ? `<script nonce="${nonce}">${script}</script>` : ""}</body></html>`;
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action ${formAction}; frame-ancestors *; base-uri 'none'`;
