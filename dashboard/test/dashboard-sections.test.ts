@@ -594,7 +594,8 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       expect(await page.getByRole("button", { name }).count(), name).toBe(0);
     }
     const switches = region(page, "Configurações de notificação").getByRole("switch");
-    expect(await switches.count()).toBe(16);
+    // The notification settings load on their own request after the deliveries: wait for them, as for the rows above.
+    await expect.poll(() => switches.count(), { timeout: 30_000 }).toBe(16);
     await expect.poll(() => switches.first().isDisabled()).toBe(true);
     await checkPage(page, "developers-operation");
 
