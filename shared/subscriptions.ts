@@ -56,3 +56,21 @@ export const RECURRENCE_CANCELLERS = ["PAYER", "PAYER_PSP", "RECEIVER", "RECEIVE
 /** An invoice's statuses. */
 export const INVOICE_STATUSES = ["OPEN", "PAID", "UNCOLLECTIBLE", "VOID"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * A PIX Automático charge instruction's (`cobr`'s) life in the gateway (table
+ * pix_charge_instructions; docs/subscriptions.md, "PIX Automático: charging each period"):
+ * PENDING until the PSP (or the sandbox's payer's bank) has it, SCHEDULED until its attempt
+ * settles, RETRYING while a retry is asked under PERMITE_3R_7D, then PAID, FAILED (every attempt
+ * the policy allows failed) or CANCELLED (its invoice no longer open).
+ */
+export const CHARGE_INSTRUCTION_STATUSES = ["PENDING", "SCHEDULED", "RETRYING", "PAID", "FAILED", "CANCELLED"] as const;
+export type ChargeInstructionStatus = (typeof CHARGE_INSTRUCTION_STATUSES)[number];
+
+/**
+ * How the sandbox's payer's bank ends the next charge instruction (test keys): PAID on its due
+ * date, INSUFFICIENT_FUNDS on every attempt (no retry succeeds), or RETRIED_THEN_PAID (the first
+ * attempt fails for funds, the first retry pays).
+ */
+export const SANDBOX_CHARGE_OUTCOMES = ["PAID", "INSUFFICIENT_FUNDS", "RETRIED_THEN_PAID"] as const;
+export type SandboxChargeOutcome = (typeof SANDBOX_CHARGE_OUTCOMES)[number];

@@ -213,6 +213,7 @@ const OPERATIONS: Record<string, Entry> = {
   createTestClock: { kind: "create", why: "creates the caller's own clock, names no other object" },
   getTestClock: { kind: "owned", params: (r) => ({ id: r.testClockId }) },
   advanceTestClock: { kind: "owned", params: (r) => ({ id: r.testClockId }), body: () => ({ frozenTime: "2026-08-01T00:00:00Z" }) },
+  sandboxSetPixAutomaticoNextCharge: { kind: "owned", params: (r) => ({ id: r.automaticoSubscriptionId }), body: () => ({ outcome: "INSUFFICIENT_FUNDS" }) },
 
   openCheckoutSession: {
     kind: "public",

@@ -14,6 +14,7 @@
  */
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { approvedPixAutomaticoSubscription } from "./support/pix-automatico";
 import { describe, expect, it } from "vitest";
 import { authenticateBody, cardInput, payWithThreeDs, runThreeDs, submitChallenge } from "./support/cards";
 import { createLink, openSession } from "./support/payment-links";
@@ -128,6 +129,13 @@ const FIXTURES: Record<string, Fixture> = {
   },
   // At the period's end: an ACTIVE subscription.
   cancelSubscription: async (ctx) => ({ path: { id: (await cardSubscription(ctx)).sub.id } }),
+  // An approved PIX Automático subscription (written directly until its creation API merges).
+  sandboxSetPixAutomaticoNextCharge: async (ctx) => {
+    const { buyerId } = await subscriber(ctx);
+    const p = await plan(ctx, { paymentMethods: ["PIX"] });
+    const { subscriptionId } = await approvedPixAutomaticoSubscription(ctx.platform.db, { sellerId: ctx.seller.sellerId, buyerId, plan: p, at: ctx.platform.now().toISOString() });
+    return { path: { id: subscriptionId } };
+  },
   // A clock frozen before the example's time (the example of createTestClock).
   advanceTestClock: async (ctx) => ({ path: { id: (await testClock(ctx, "2027-01-31T12:00:00Z")).id } }),
   // Public: a buyer pays an open session with its client secret (here in the header), no key.

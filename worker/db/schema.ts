@@ -10,12 +10,14 @@ import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_ST
 import {
   AUTHORIZATION_JOURNEYS,
   BILLING_INTERVALS,
+  CHARGE_INSTRUCTION_STATUSES,
   INVOICE_STATUSES,
   PLAN_STATUSES,
   RECURRENCE_CANCELLERS,
   RECURRENCE_PERIODICITIES,
   RECURRENCE_RETRY_POLICIES,
   RECURRENCE_STATUSES,
+  SANDBOX_CHARGE_OUTCOMES,
   SUBSCRIPTION_PAYMENT_METHODS,
   SUBSCRIPTION_STATUSES,
 } from "../../shared/subscriptions";
@@ -1124,6 +1126,57 @@ export const pixRecurrences = sqliteTable(
     uniqueIndex("pix_recurrences_subscription_idx").on(t.subscriptionId),
     // webhookrec and reconciliation find a recurrence by the PSP's id.
     uniqueIndex("pix_recurrences_psp_idx").on(t.pspRecurrenceId).where(sql`${t.pspRecurrenceId} is not null`),
+  ],
+);
+
+/**
+ * A PIX Automático charge instruction (the BCB's `cobr`): one per PIX_AUTOMATICO invoice, sent
+ * 2 to 10 days before its due date (docs/subscriptions.md). `txid` is the gateway's (the invoice
+ * id's hex digits), so sending it again names the same instruction. `nextCheckAt` is when billing
+ * looks at it next: send it (PENDING), settle it in the sandbox or reconcile it with the PSP
+ * (SCHEDULED, RETRYING), or end the invoice's dunning (FAILED); null when nothing is left to do.
+ */
+export const pixChargeInstructions = sqliteTable(
+  "pix_charge_instructions",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    subscriptionId: text("subscription_id").notNull(),
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    /** The recurrence's idRec the instruction names. */
+    pspRecurrenceId: text("psp_recurrence_id").notNull(),
+    retryPolicy: text("retry_policy", { enum: RECURRENCE_RETRY_POLICIES }).notNull(),
+    txid: text("txid").notNull(),
+    amount: integer("amount").notNull(),
+    /** calendario.dataDeVencimento (YYYY-MM-DD, Brasília) and whether ajusteDiaUtil moves it to a business day. */
+    dueDate: text("due_date").notNull(),
+    adjustToBusinessDay: integer("adjust_to_business_day", { mode: "boolean" }).notNull(),
+    /** The first attempt's settlement date: the due date, or the next business day after it. */
+    settlementDate: text("settlement_date").notNull(),
+    status: text("status", { enum: CHARGE_INSTRUCTION_STATUSES }).notNull(),
+    /** Settlement attempts that ended (paid or failed), and retries asked. */
+    attempts: integer("attempts").notNull(),
+    retries: integer("retries").notNull(),
+    nextRetryDate: text("next_retry_date"),
+    failureCode: text("failure_code"),
+    failureDescription: text("failure_description"),
+    endToEndId: text("end_to_end_id"),
+    /** Sandbox only: how its attempts end (taken from the recurrence's setting when it was issued). */
+    sandboxOutcome: text("sandbox_outcome", { enum: SANDBOX_CHARGE_OUTCOMES }),
+    nextCheckAt: text("next_check_at"),
+    testClockId: text("test_clock_id"),
+    revision: text("revision").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("pix_charge_instructions_invoice_idx").on(t.invoiceId),
+    uniqueIndex("pix_charge_instructions_txid_idx").on(t.txid),
+    index("pix_charge_instructions_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null and ${t.testClockId} is null`),
+    index("pix_charge_instructions_clock_idx").on(t.testClockId, t.nextCheckAt).where(sql`${t.nextCheckAt} is not null and ${t.testClockId} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@
  * that choose among them live in domain/acquirers/.
  */
 import type { ThreeDsServer } from "./threeds-server";
+import type { PixAutomaticoPsp, ReceiverAccount } from "./pix-automatico";
 
 /** A refund the gateway asks the acquirer to conclude. */
 export interface RefundRequest {
@@ -44,6 +45,11 @@ export interface Acquirer {
    * there, and their BR Codes are the PSP's. Absent (the sandbox): charges are the gateway's own.
    */
   readonly psp?: PixPsp;
+  /**
+   * PIX Automático at the same PSP (issue 32): its port, and the platform's account there that
+   * every charge instruction is paid into (`cobr.recebedor`). Absent: live PIX Automático is off.
+   */
+  readonly pixAutomatico?: { psp: PixAutomaticoPsp; receiverAccount: ReceiverAccount };
 }
 
 /** What every card sale carries. The PAN is opened only for this call. */

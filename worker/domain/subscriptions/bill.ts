@@ -9,7 +9,7 @@
  * database (and a card's on the acquirer).
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { invoices, subscriptionPlans, subscriptions } from "../../db/schema";
+import { invoices, pixChargeInstructions, subscriptionPlans, subscriptions } from "../../db/schema";
 import { describeError } from "../../lib/describe-error";
 import type { Platform } from "../../platform";
 import { Outbox } from "../events/outbox";
@@ -18,6 +18,7 @@ import { addAttemptOutcome, authorizeAttempt, chargeClaimedInvoice } from "./att
 import { collectInvoice } from "./collect";
 import { addIssue, issueInvoice, pspChargeOf } from "./issue";
 import { forgetUnissued } from "../pix/psp-charge";
+import { advanceInstruction, dueInstructions } from "./automatico-sweep";
 import { addSubscriptionMove } from "./move";
 import { SWEEP_BATCH } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
@@ -32,7 +33,7 @@ export const BILLED_STATUSES = ["TRIALING", "ACTIVE", "PAST_DUE"] as const;
 const CONCURRENCY = 32;
 
 /** Whose items: real-time ones (`clockId` null) or one test clock's. */
-export function onClock(column: typeof subscriptions.testClockId | typeof invoices.testClockId, clockId: string | null): SQL {
+export function onClock(column: typeof subscriptions.testClockId | typeof invoices.testClockId | typeof pixChargeInstructions.testClockId, clockId: string | null): SQL {
   return clockId ? eq(column, clockId) : isNull(column);
 }
 
@@ -46,7 +47,7 @@ export async function billSubscription(platform: Platform, sub: SubscriptionRow,
   }
   const invoice = await issueInvoice(platform, sub, plan, at);
   if (!invoice) return false;
-  if (sub.paymentMethod !== "PIX") await chargeClaimedInvoice(platform, sub, plan, invoice, at);
+  if (sub.paymentMethod === "CREDIT_CARD") await chargeClaimedInvoice(platform, sub, plan, invoice, at);
   return true;
 }
 
@@ -146,7 +147,7 @@ async function billPage(platform: Platform, page: Due[], at: string): Promise<nu
     return moved + (await runAll(platform, due, "subscription", ({ sub, plan }) => billSubscription(platform, sub, plan, at)));
   }
   moved += issued.length;
-  const cards = issued.filter((d) => d.sub.paymentMethod !== "PIX");
+  const cards = issued.filter((d) => d.sub.paymentMethod === "CREDIT_CARD");
   if (cards.length === 0) return moved;
   // Born claimed (issue.ts): only this biller charges them. A sale that could not be asked for is left to its claim's lapse.
   const sales = await mapConcurrent(platform, cards, "invoice", (c) => authorizeAttempt(platform, c.sub, c.invoice));
@@ -175,7 +176,10 @@ export async function runDueRound(platform: Platform, clockId: string | null, at
   const billed = (await mapConcurrent(platform, pages, "page", (page) => billPage(platform, page, at), PAGES_IN_FLIGHT)).reduce<number>((a, b) => a + (b ?? 0), 0);
   const due = await dueInvoices(platform, clockId, at);
   const collected = await runAll(platform, due, "invoice", ({ sub, plan, invoice }) => collectInvoice(platform, sub, plan, invoice as InvoiceRow, at));
-  return { moved: billed + collected, full: subs.length === SWEEP_BATCH || due.length === SWEEP_BATCH };
+  // PIX Automático: instructions to send, settle, reconcile or end dunning for (automatico-sweep.ts).
+  const instructions = await dueInstructions(platform, clockId, at);
+  const charged = await runAll(platform, instructions, "charge instruction", (row) => advanceInstruction(platform, row, at));
+  return { moved: billed + collected + charged, full: subs.length === SWEEP_BATCH || due.length === SWEEP_BATCH || instructions.length === SWEEP_BATCH };
 }
 
 /** The minute sweep: real-time billing at the present, round after round while pages come back full (bounded). */

@@ -26,8 +26,8 @@ import { NO_CARD_COLUMNS, storedView, type TransactionRow } from "../transaction
 import { PIX_DAYS_AFTER_DUE, pixDueDateOf, pixPayableUntil } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
 
-/** What every invoice charge shares. */
-function chargeBase(sub: SubscriptionRow, invoice: InvoiceRow, id: string, at: string, description: string) {
+/** What every invoice charge shares (a card's, a PIX's, a PIX Automático payment's: automatico-outcome.ts). */
+export function chargeBase(sub: SubscriptionRow, invoice: InvoiceRow, id: string, at: string, description: string) {
   return {
     id,
     sellerId: sub.sellerId,

@@ -9,7 +9,7 @@
  * advances racing over the same moments bill each period once.
  */
 import { and, eq, inArray, isNull, lt, lte, min, or } from "drizzle-orm";
-import { invoices, subscriptions, testClocks } from "../../db/schema";
+import { invoices, pixChargeInstructions, subscriptions, testClocks } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
@@ -60,7 +60,9 @@ async function nextDueMoment(platform: Platform, clockId: string, until: string)
     .select({ t: min(i.nextAttemptAt) })
     .from(i)
     .where(and(eq(i.testClockId, clockId), eq(i.status, "OPEN"), lte(i.nextAttemptAt, until), or(isNull(i.claimedUntil), lte(i.claimedUntil, now))));
-  const times = [subDue?.t, invoiceDue?.t].filter((t): t is string => !!t);
+  const c = pixChargeInstructions;
+  const [instructionDue] = await platform.db.select({ t: min(c.nextCheckAt) }).from(c).where(and(eq(c.testClockId, clockId), lte(c.nextCheckAt, until)));
+  const times = [subDue?.t, invoiceDue?.t, instructionDue?.t].filter((t): t is string => !!t);
   return times.length ? times.sort()[0]! : null;
 }
 

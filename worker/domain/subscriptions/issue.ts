@@ -23,10 +23,14 @@ import type { InvoiceRow, SubscriptionRow } from "./store";
 
 import type { Statement } from "../../db/guarded";
 import { forgetUnissued, txidOfTransaction } from "../pix/psp-charge";
+import { instructionStatements } from "./automatico-issue";
+import { pixChargeLeadDaysOf } from "./automatico-rules";
 /** The invoice of period `n`, before it is written. A card one is claimed for its first attempt. */
 export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: string, realNow: Date): InvoiceRow {
   const { start, end } = period(sub.billingAnchor, cadenceOf(plan), n);
-  const card = sub.paymentMethod !== "PIX";
+  const card = sub.paymentMethod === "CREDIT_CARD";
+  // PIX_AUTOMATICO: its charge instruction's own due time drives it (automatico-sweep.ts), not the invoice's.
+  const automatico = sub.paymentMethod === "PIX_AUTOMATICO";
   return {
     id: crypto.randomUUID(),
     subscriptionId: sub.id,
@@ -40,7 +44,7 @@ export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: s
     status: "OPEN",
     attemptCount: 1,
     // PIX: collection looks again at the due date (past due) and at the end of its grace.
-    nextAttemptAt: card ? null : start < at ? at : start,
+    nextAttemptAt: card || automatico ? null : start < at ? at : start,
     claimedUntil: card ? new Date(realNow.getTime() + ATTEMPT_CLAIM_SECONDS * 1000).toISOString() : null,
     transactionId: crypto.randomUUID(),
     dueAt: start < at ? at : start,
@@ -66,6 +70,7 @@ export async function invoiceStatements(platform: Platform, sub: SubscriptionRow
     const values: SqlValues<typeof charge> = { ...charge, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
     statements.push(insertWhere(db, transactions, values, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id}) and ${rate.priced}`));
   }
+  if (sub.paymentMethod === "PIX_AUTOMATICO") statements.push(...(await instructionStatements(platform, sub, invoice, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id})`)));
   return statements;
 }
 
@@ -78,13 +83,14 @@ export async function invoiceStatements(platform: Platform, sub: SubscriptionRow
 export async function addIssue(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<{ invoice: InvoiceRow; moved: number }> {
   const n = sub.periodsBilled;
   const invoice = newInvoice(sub, plan, n, at, platform.now());
+  const leadDays = sub.paymentMethod === "PIX_AUTOMATICO" ? await pixChargeLeadDaysOf(platform.db, sub.sellerId, sub.livemode) : undefined;
   const s = subscriptions;
   const moved = outbox.change(
     platform.db
       .update(s)
       .set({
         periodsBilled: n + 1,
-        nextBillingAt: billingAtOf(sub, plan, n + 1, sub.paymentMethod),
+        nextBillingAt: billingAtOf(sub, plan, n + 1, sub.paymentMethod, leadDays),
         latestInvoiceId: invoice.id,
         currentPeriodStart: invoice.periodStart,
         currentPeriodEnd: invoice.periodEnd,

@@ -32,16 +32,18 @@ export function cadenceOf(plan: Pick<PlanRow, "billingInterval" | "intervalCount
 }
 
 /**
- * When period `n`'s invoice is issued: at the period's start for a card (charged then), and
- * PIX_ISSUE_DAYS_BEFORE earlier for PIX (due at the start), but never before the previous period
- * began (a daily plan) nor before the subscription existed.
+ * When period `n`'s invoice is issued: at the period's start for a card (charged then),
+ * PIX_ISSUE_DAYS_BEFORE earlier for PIX (due at the start), and the seller's lead days earlier
+ * for PIX_AUTOMATICO (`pixLeadDays`, automatico-rules.ts: its charge instruction is sent with the
+ * invoice), but never before the previous period began (a daily plan) nor before the subscription
+ * existed.
  */
-export function billingAtOf(sub: { billingAnchor: string; createdAt: string }, plan: Pick<PlanRow, "billingInterval" | "intervalCount">, n: number, method: string): string {
+export function billingAtOf(sub: { billingAnchor: string; createdAt: string }, plan: Pick<PlanRow, "billingInterval" | "intervalCount">, n: number, method: string, pixLeadDays = PIX_ISSUE_DAYS_BEFORE): string {
   const cadence = cadenceOf(plan);
   const { start } = period(sub.billingAnchor, cadence, n);
-  if (method !== "PIX") return start;
+  if (method !== "PIX" && method !== "PIX_AUTOMATICO") return start;
   const earliest = n === 0 ? sub.createdAt : period(sub.billingAnchor, cadence, n - 1).start;
-  const lead = addDays(start, -PIX_ISSUE_DAYS_BEFORE);
+  const lead = addDays(start, -(method === "PIX" ? PIX_ISSUE_DAYS_BEFORE : pixLeadDays));
   return lead > earliest ? lead : earliest;
 }
 
