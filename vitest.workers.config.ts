@@ -25,6 +25,8 @@ export default defineConfig({
           PIX_PSP_CLIENT_ID: inject("pspClientId"),
           PIX_PSP_CLIENT_SECRET: inject("pspClientSecret"),
           PIX_RECEIVER_KEY: inject("pspReceiverKey"),
+          // PIX Automático: the platform's account at the simulator that charge instructions pay into.
+          PIX_PSP_RECEIVER_ACCOUNT: "0001/1234567/CORRENTE",
           // Live cards through the card simulators global-setup started (issue 30).
           ...(JSON.parse(inject("cardSimsEnv")) as Record<string, string>),
         },

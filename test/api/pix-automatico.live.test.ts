@@ -46,7 +46,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   sim.control.reset();
-  const settings = { baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport(), log: (line: never) => ctx.platform.log(line) };
+  const settings = { baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport(), log: (line: Parameters<typeof ctx.platform.log>[0]) => ctx.platform.log(line) };
   automatico = createBcbPixAutomatico(settings);
   ctx = await createTestContext({
     acquirers: { live: { ...pspAcquirer(createBcbPixPsp(settings)), pixAutomatico: { psp: automatico, receiverAccount: ACCOUNT } }, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
@@ -139,6 +139,17 @@ describe("live PIX Automático billing through the PSP", () => {
     await vi.waitFor(async () => expect(await instruction(sent.id)).toMatchObject({ status: "FAILED", attempts: 1, retries: 0 }), { timeout: 5_000, interval: 50 });
     expect(received("POST", "/cobr/")).toHaveLength(0);
     expect(await subscription(subscriptionId)).toMatchObject({ status: "PAST_DUE" });
+  });
+
+  it("the callback route: another secret is the 404 of no route; a body the document does not define is a 400 naming the entry", async () => {
+    const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await post(`${hookBase.replace(/[^/]+$/, "not-the-secret")}/cobr`, { cobsr: [] })).status).toBe(404);
+    const bad = await post(`${hookBase}/cobr`, { cobsr: [{ txid: "x".repeat(26), idRec: "y", status: "PAGA" }] });
+    expect(bad.status).toBe(400);
+    const problem = await bad.json();
+    expect(problem).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "cobsr", message: expect.stringContaining("cobsr[0]") }] });
+    // An unknown txid is answered 200 (logged), so the PSP does not send it forever.
+    expect((await post(`${hookBase}/cobr`, { cobsr: [{ txid: "a".repeat(32), idRec: "R".padEnd(29, "1"), status: "ATIVA" }] })).status).toBe(200);
   });
 
   it("a lost callback: reconciliation reads the cobr back once its settlement date has passed and pays the invoice", async () => {

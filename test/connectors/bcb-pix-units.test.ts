@@ -249,3 +249,13 @@ describe("the token cache (scripted transport)", () => {
     expect(basicCredentials("ç", "ü")).toBe(btoa("\xc3\xa7:\xc3\xbc"));
   });
 });
+
+describe("PIX_PSP_RECEIVER_ACCOUNT (PIX Automático's cobr.recebedor)", () => {
+  it("reads branch/account/type, the branch optional; malformed names the variable, never the value", async () => {
+    const { readReceiverAccount } = await import("../../worker/connectors/bcb-pix/automatico-config");
+    expect(readReceiverAccount(undefined)).toBeNull();
+    expect(readReceiverAccount("0001/1234567/CORRENTE")).toEqual({ branch: "0001", number: "1234567", type: "CORRENTE" });
+    expect(readReceiverAccount("/98765-4/PAGAMENTO")).toEqual({ number: "98765-4", type: "PAGAMENTO" });
+    expect(() => readReceiverAccount("0001/1234567/SALARIO")).toThrow(/^PIX_PSP_RECEIVER_ACCOUNT must be branch\/account\/type/);
+  });
+});

@@ -39,6 +39,8 @@ export interface Env {
   PIX_PSP_CLIENT_ID?: string;
   /** Secret, optional. The PSP's OAuth2 client secret. */
   PIX_PSP_CLIENT_SECRET?: string;
+  /** Var, optional: PIX Automático's receiving account at the PSP, `branch/account/type` (connectors/bcb-pix/automatico-config.ts). */
+  PIX_PSP_RECEIVER_ACCOUNT?: string;
   /** mTLS certificate binding (`[[mtls_certificates]]`): the client certificate the PSP requires. */
   PIX_PSP_MTLS?: Fetcher;
   /** Live cards (docs/cards.md, "Going live"): Cybersource's 3DS and Cielo and/or Rede; secrets by `wrangler secret put`. */

@@ -17,6 +17,7 @@ export function readNodePspSettings(env: NodeJS.ProcessEnv = process.env): BcbPi
     PIX_PSP_TOKEN_URL: env.PIX_PSP_TOKEN_URL,
     PIX_PSP_CLIENT_ID: env.PIX_PSP_CLIENT_ID,
     PIX_PSP_CLIENT_SECRET: env.PIX_PSP_CLIENT_SECRET,
+    PIX_PSP_RECEIVER_ACCOUNT: env.PIX_PSP_RECEIVER_ACCOUNT,
   };
   for (const name of PEM_VARIABLES) resolved[name] = pemText(name, env[name]);
   return readBcbPixSettings(resolved);

@@ -38,6 +38,8 @@ export async function registerPspCallbackAtStart(platform: Pick<Platform, "acqui
   try {
     url = await pspCallbackUrl(platform as Platform);
     await psp.registerWebhook(receiverKey, url);
+    // PIX Automático's callbacks (webhookrec, webhookcobr) go to the same URL: the PSP appends /rec and /cobr.
+    await platform.acquirers.live?.pixAutomatico?.psp.registerWebhooks({ recurrences: url, charges: url });
     platform.log({ msg: "psp.webhook_registered", psp: psp.name, url: redactCallbackUrl(url) });
     return true;
   } catch (error) {

@@ -18,6 +18,8 @@
 import { ConfigError } from "../../config-rules";
 import { isLoopbackHost } from "../../domain/webhooks/url";
 import { vendorUrl } from "../http/url";
+import type { ReceiverAccount } from "../../lib/pix-automatico";
+import { readReceiverAccount } from "./automatico-config";
 
 /** The variables, as both hosts spell them. */
 export interface BcbPixEnv {
@@ -28,6 +30,8 @@ export interface BcbPixEnv {
   PIX_PSP_CERT?: string;
   PIX_PSP_KEY?: string;
   PIX_PSP_CA?: string;
+  /** PIX Automático's receiving account (automatico-config.ts). */
+  PIX_PSP_RECEIVER_ACCOUNT?: string;
 }
 
 /** The checked settings; with a transport they make a client (createBcbPixPsp). */
@@ -41,6 +45,8 @@ export interface BcbPixSettings {
    * CA the PSP's server certificate must chain to, as PEM text. Absent on the Worker (its binding).
    */
   tls?: { cert?: string; key?: string; ca?: string };
+  /** PIX Automático's receiving account at the PSP (`cobr.recebedor`); absent: PIX Automático is off. */
+  receiverAccount?: ReceiverAccount;
 }
 
 /** Where the client certificate comes from: PEM variables (Node), or a binding the Worker checks itself. */
@@ -71,7 +77,8 @@ export function readBcbPixSettings(env: BcbPixEnv, options: ReadOptions = {}): B
   const ca = value("PIX_PSP_CA");
   if (ca !== undefined) checkPem("PIX_PSP_CA", ca, /CERTIFICATE/);
 
-  const settings: BcbPixSettings = { baseUrl, tokenUrl, clientId, clientSecret };
+  const receiverAccount = readReceiverAccount(env.PIX_PSP_RECEIVER_ACCOUNT);
+  const settings: BcbPixSettings = { baseUrl, tokenUrl, clientId, clientSecret, ...(receiverAccount ? { receiverAccount } : {}) };
   if (options.certificateBinding !== undefined) {
     if (cert || key || ca) {
       throw new ConfigError("PIX_PSP_CERT, PIX_PSP_KEY and PIX_PSP_CA are not read on the Worker: its client certificate is the PIX_PSP_MTLS binding (wrangler.toml).");
