@@ -35,6 +35,7 @@ import { freePort, spawnServer, waitForHealth, type ChildServer } from "./child"
 import { createSeller, hostDatabaseUrl, hostEnv, type HostCheckout } from "./host";
 import { buyerBody } from "../support/fixtures";
 import { callApi } from "./ops";
+import { formatAutomaticoBilling, measureAutomaticoBilling, type AutomaticoBillingResult } from "./billing-automatico";
 
 /**
  * `rssGrowthMb`: the host's peak RSS over its idle RSS, a ceiling against a blow-up;
@@ -88,6 +89,8 @@ export interface BillingResult {
   overlapped: boolean;
   met: boolean;
   failure?: string;
+  /** The PIX Automático step (billing-automatico.ts), after the card/PIX one. */
+  automatico?: AutomaticoBillingResult;
 }
 
 interface Spread {
@@ -124,7 +127,7 @@ async function cloneRows(db: Client, table: string, sourceId: string, count: num
 }
 
 /** The `pay_sweep_duration_seconds` sum and count of `subscriptions.bill`, from the host's /metrics. */
-async function sweepMetrics(host: ChildServer): Promise<{ sum: number; count: number; heapUsedMb: number; heapTotalMb: number }> {
+export async function sweepMetrics(host: ChildServer): Promise<{ sum: number; count: number; heapUsedMb: number; heapTotalMb: number }> {
   const res = await fetch(`${host.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5_000) });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`GET /metrics: HTTP ${res.status}`);
@@ -137,7 +140,7 @@ async function sweepMetrics(host: ChildServer): Promise<{ sum: number; count: nu
 }
 
 /** The host's server process: the biggest member of its process group (tsx runs the script in a child). */
-function serverPid(host: ChildServer): number {
+export function serverPid(host: ChildServer): number {
   const group = host.process.pid!;
   let best = { pid: group, rss: -1 };
   for (const entry of readdirSync("/proc")) {
@@ -155,21 +158,21 @@ function serverPid(host: ChildServer): number {
   return best.pid;
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The host's metrics right after a full collection (SIGUSR2, gc-on-signal.mjs): its heap used is what is reachable. */
-async function metricsAfterCollection(host: ChildServer, pid: number) {
+export async function metricsAfterCollection(host: ChildServer, pid: number) {
   process.kill(pid, "SIGUSR2");
   await sleep(500);
   return sweepMetrics(host);
 }
 
-async function startBillingHost(checkout: HostCheckout, dbUrl: string, intervalSeconds: number): Promise<ChildServer> {
+export async function startBillingHost(checkout: HostCheckout, dbUrl: string, intervalSeconds: number): Promise<ChildServer> {
   const port = await freePort();
   const server = spawnServer({
     name: `billing host (${checkout.dir})`,
@@ -188,7 +191,7 @@ async function startBillingHost(checkout: HostCheckout, dbUrl: string, intervalS
 }
 
 /** Waits for the host's `subscriptions.bill` sweep count to pass `count`; runs `each` every 100 ms meanwhile. */
-async function untilSweep(host: ChildServer, count: number, timeoutMs: number, each: () => void = () => {}) {
+export async function untilSweep(host: ChildServer, count: number, timeoutMs: number, each: () => void = () => {}) {
   const end = Date.now() + timeoutMs;
   let polled = 0;
   for (;;) {
@@ -219,7 +222,7 @@ async function sweepDurations(host: ChildServer, n: number): Promise<number[]> {
   return out;
 }
 
-async function scalar(db: Client, sql: string, args: InValue[] = []): Promise<number> {
+export async function scalar(db: Client, sql: string, args: InValue[] = []): Promise<number> {
   const [row] = (await db.execute({ sql, args })).rows;
   return Number(Object.values(row ?? {})[0] ?? 0);
 }
@@ -373,7 +376,10 @@ export async function measureBilling(checkout: HostCheckout, dir: string, log: (
       overlapped,
       met: false,
     };
+    // 3. PIX Automático's charge instructions, on a host of their own over the same database.
+    result.automatico = await measureAutomaticoBilling(checkout, dbUrl, db, { sellerId: keys.sellerId, planId, buyerIdSql: (n) => idSql(n, BUYER), anchor: pixAnchor, periodEnd: period(pixAnchor, MONTH, 0).end }, log);
     result.met =
+      result.automatico.met &&
       !overlapped && invoices === DUE && invoiced === DUE && paid === DUE / 2 && pending === DUE / 2 && other === 0 &&
       result.invoicesPerSecond >= BILLING_TARGETS.perSecond &&
       result.rss.growthMb <= BILLING_TARGETS.rssGrowthMb &&
@@ -414,6 +420,7 @@ export function formatBilling(r: BillingResult): string {
     `  V8 heap used ${f(r.heap.usedBeforeMb)} MB of ${f(r.heap.totalBeforeMb)} MB before, ${f(r.heap.usedAfterMb)} MB of ${f(r.heap.totalAfterMb)} MB after; ` +
       `reachable after a full collection ${f(r.heap.reachableBeforeMb)} MB before, ${f(r.heap.reachableAfterMb)} MB after (${r.heap.retainedMb >= 0 ? "+" : ""}${f(r.heap.retainedMb, 1)} MB)`,
     `  sweep with nothing due: no subscriptions ${s(r.empty)}; ${r.notDue} not due ${s(r.withNotDue)}; difference ${f(r.overheadMs, 2)} ms (noise ${f(r.noiseMs, 2)} ms)`,
+    ...(r.automatico ? [formatAutomaticoBilling(r.automatico)] : []),
     `  targets: ≥ ${BILLING_TARGETS.perSecond} invoices/s, memory flat (reachable heap after ≤ before + ${BILLING_TARGETS.retainedHeapMb} MB; RSS peak ≤ idle + ${BILLING_TARGETS.rssGrowthMb} MB), not-due difference within noise, every due subscription invoiced once: ${r.met ? "ok" : "MISSED"}`,
   ].join("\n");
 }
