@@ -29,8 +29,12 @@ const RETRY_OFFSETS = [1, 3, 5];
 export async function pixChargeLeadDaysOf(db: Db, sellerId: string, livemode: boolean): Promise<number> {
   const s = subscriptionSettings;
   const [row] = await db.select({ days: s.pixChargeLeadDays }).from(s).where(and(eq(s.sellerId, sellerId), eq(s.livemode, livemode))).limit(1);
-  const days = row?.days ?? DEFAULT_PIX_CHARGE_LEAD_DAYS;
-  return Math.min(PIX_CHARGE_LEAD_DAYS_MAX, Math.max(PIX_CHARGE_LEAD_DAYS_MIN, days));
+  return clampLeadDays(row?.days ?? null);
+}
+
+/** A stored lead-days setting (null: the default) as billing uses it: inside the BCB's window. */
+export function clampLeadDays(days: number | null): number {
+  return Math.min(PIX_CHARGE_LEAD_DAYS_MAX, Math.max(PIX_CHARGE_LEAD_DAYS_MIN, days ?? DEFAULT_PIX_CHARGE_LEAD_DAYS));
 }
 
 /** What an instruction due on `dueDate` asks: ajusteDiaUtil when the date is not a business day, and the day it settles. */

@@ -18,6 +18,7 @@ import { addAttemptOutcome, authorizeAttempt, chargeClaimedInvoice } from "./att
 import { collectInvoice } from "./collect";
 import { addIssue, issueInvoice, pspChargeOf } from "./issue";
 import { forgetUnissued } from "../pix/psp-charge";
+import { automaticoContexts } from "./automatico-issue";
 import { advanceInstruction, dueInstructions } from "./automatico-sweep";
 import { addSubscriptionMove } from "./move";
 import { SWEEP_BATCH } from "./rules";
@@ -135,7 +136,8 @@ async function billPage(platform: Platform, page: Due[], at: string): Promise<nu
   const added: Array<Due & { invoice: InvoiceRow; moved: number }> = [];
   try {
     const outbox = new Outbox(platform);
-    for (const d of due) added.push({ ...d, ...(await addIssue(outbox, platform, d.sub, d.plan, at)) });
+    const contexts = await automaticoContexts(platform.db, due.map((d) => d.sub));
+    for (const d of due) added.push({ ...d, ...(await addIssue(outbox, platform, d.sub, d.plan, at, contexts)) });
     const results = await outbox.commit();
     issued = added.filter((a) => (results[a.moved] as unknown[]).length === 1);
     // Charges made at a PSP for invoices another biller issued first: removed there.

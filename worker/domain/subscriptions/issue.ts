@@ -23,8 +23,7 @@ import type { InvoiceRow, SubscriptionRow } from "./store";
 
 import type { Statement } from "../../db/guarded";
 import { forgetUnissued, txidOfTransaction } from "../pix/psp-charge";
-import { instructionStatements } from "./automatico-issue";
-import { pixChargeLeadDaysOf } from "./automatico-rules";
+import { automaticoContexts, instructionStatements, type AutomaticoIssueContext } from "./automatico-issue";
 /** The invoice of period `n`, before it is written. A card one is claimed for its first attempt. */
 export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: string, realNow: Date): InvoiceRow {
   const { start, end } = period(sub.billingAnchor, cadenceOf(plan), n);
@@ -70,7 +69,6 @@ export async function invoiceStatements(platform: Platform, sub: SubscriptionRow
     const values: SqlValues<typeof charge> = { ...charge, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
     statements.push(insertWhere(db, transactions, values, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id}) and ${rate.priced}`));
   }
-  if (sub.paymentMethod === "PIX_AUTOMATICO") statements.push(...(await instructionStatements(platform, sub, invoice, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id})`)));
   return statements;
 }
 
@@ -80,10 +78,12 @@ export async function invoiceStatements(platform: Platform, sub: SubscriptionRow
  * charge under it. Returns the invoice and the index of the compare-and-set in the batch's results
  * (one row returned: this batch issued it).
  */
-export async function addIssue(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string): Promise<{ invoice: InvoiceRow; moved: number }> {
+export async function addIssue(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string, contexts?: Map<string, AutomaticoIssueContext>): Promise<{ invoice: InvoiceRow; moved: number }> {
   const n = sub.periodsBilled;
   const invoice = newInvoice(sub, plan, n, at, platform.now());
-  const leadDays = sub.paymentMethod === "PIX_AUTOMATICO" ? await pixChargeLeadDaysOf(platform.db, sub.sellerId, sub.livemode) : undefined;
+  // PIX_AUTOMATICO: its recurrence and lead days (read for the page by billPage, else here).
+  const automatico = sub.paymentMethod === "PIX_AUTOMATICO" ? (contexts ?? (await automaticoContexts(platform.db, [sub]))).get(sub.id) : undefined;
+  const leadDays = automatico?.leadDays;
   const s = subscriptions;
   const moved = outbox.change(
     platform.db
@@ -102,6 +102,8 @@ export async function addIssue(outbox: Outbox, platform: Platform, sub: Subscrip
   );
   const happened = sql`exists (select 1 from ${s} where ${s.id} = ${sub.id} and ${s.latestInvoiceId} = ${invoice.id})`;
   outbox.change(...(await invoiceStatements(platform, sub, plan, invoice, happened)));
+  // The period's charge instruction, only where this batch issued the invoice (automatico-issue.ts).
+  if (automatico) outbox.change(...instructionStatements(platform, sub, invoice, happened, automatico.rec));
   return { invoice, moved };
 }
 
