@@ -124,6 +124,19 @@ describe("PIX Automático billing on a test clock", () => {
     expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "CANCELLED" });
   });
 
+  it("cancelling the subscription voids the open invoice and cancels its scheduled instruction before its date", async () => {
+    const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
+    await advance(ctx, clock.id, "2027-02-08T12:00:00Z");
+    expect((await instructionsOf(subscriptionId))[0]).toMatchObject({ status: "SCHEDULED", dueDate: "2027-02-10" });
+    await expectJson(ctx.send, "POST", `/v1/subscriptions/${subscriptionId}/cancel`, {}, 200);
+    // An hour later, two days before its due date: cancelled (a live one removed at the PSP, PATCH /cobr).
+    await advance(ctx, clock.id, "2027-02-08T13:00:00Z");
+    expect((await instructionsOf(subscriptionId))[0]).toMatchObject({ status: "CANCELLED", attempts: 0, nextCheckAt: null, updatedAt: "2027-02-08T12:00:00.000Z" });
+    await advance(ctx, clock.id, "2027-02-12T12:00:00Z");
+    expect((await invoicesOf(ctx, subscriptionId))[1]).toMatchObject({ status: "VOID" });
+    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(0);
+  });
+
   it("exactly once per period: three advances racing over the same months write one instruction per invoice", async () => {
     const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
     await Promise.allSettled([advance(ctx, clock.id, "2027-06-01T00:00:00Z"), advance(ctx, clock.id, "2027-06-01T00:00:01Z"), advance(ctx, clock.id, "2027-06-01T00:00:02Z")]);

@@ -10,7 +10,7 @@
  * An instruction whose invoice is no longer OPEN (the subscription was cancelled) is CANCELLED,
  * and removed at the PSP when it was sent there.
  */
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { invoices, pixChargeInstructions } from "../../db/schema";
 import { PspRejectedError, PspUnavailableError } from "../../lib/acquirer";
 import type { PspRecurringCharge } from "../../lib/pix-automatico";
@@ -33,6 +33,15 @@ const PSP_RETRY_MS = 5 * 60_000;
 /** Instructions due at `at` (a bounded page, oldest first). */
 export async function dueInstructions(platform: Platform, clockId: string | null, at: string): Promise<InstructionRow[]> {
   return platform.db.select().from(i).where(and(onClock(i.testClockId, clockId), isNotNull(i.nextCheckAt), lte(i.nextCheckAt, at))).orderBy(asc(i.nextCheckAt)).limit(SWEEP_BATCH);
+}
+
+/**
+ * The statement that brings forward, to `at`, the next look at the working instructions of
+ * `invoiceIds` (their subscription was cancelled and the invoices voided in the same batch): the
+ * sweep then CANCELs them, removed at the PSP before the payer's bank pays a voided invoice.
+ */
+export function wakeInstructionsOf(platform: Platform, invoiceIds: string[], at: string) {
+  return platform.db.update(i).set({ nextCheckAt: at, updatedAt: at }).where(and(inArray(i.invoiceId, invoiceIds), inArray(i.status, ["PENDING", "SCHEDULED", "RETRYING"])));
 }
 
 /** When a live instruction settling on `date` is reconciled if no callback came: an hour after that day ends in Brasília. */

@@ -21,6 +21,7 @@ import { SUBSCRIPTION_MACHINE } from "./machine";
 import { addSubscriptionMove, type SubscriptionChanges } from "./move";
 import { timeOf } from "./paid";
 import { billingAtOf, DEFAULT_CARD_RETRY_DAYS } from "./rules";
+import { wakeInstructionsOf } from "./automatico-sweep";
 import { readSubscription, toInvoice, toSubscription, type SubscriptionRow } from "./store";
 
 /** The scope's subscription, or a 404. */
@@ -138,6 +139,8 @@ export async function cancelSubscription(platform: Platform, scope: Scope, id: s
         .set({ status: "VOID", nextAttemptAt: null, updatedAt: at })
         .where(and(inArray(invoices.id, open.map((o) => o.id)), eq(invoices.status, "OPEN"), or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, realNow)))),
     );
+    // PIX Automático: their charge instructions are cancelled (at the PSP too) by the sweep's next round.
+    if (sub.paymentMethod === "PIX_AUTOMATICO") outbox.change(wakeInstructionsOf(platform, open.map((o) => o.id), at));
     for (const invoice of open) {
       const charge = invoice.transactionId ? await readTransaction(platform, invoice.transactionId) : null;
       if (charge?.row.status === "PENDING" && charge.row.paymentMethod === "PIX") {
