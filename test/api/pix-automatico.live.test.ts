@@ -152,6 +152,15 @@ describe("live PIX Automático billing through the PSP", () => {
     expect((await post(`${hookBase}/cobr`, { cobsr: [{ txid: "a".repeat(32), idRec: "R".padEnd(29, "1"), status: "ATIVA" }] })).status).toBe(200);
   });
 
+  it("cancelling the subscription removes its sent cobr at the PSP (PATCH /cobr CANCELADA) on the sweep's next round", async () => {
+    const { subscriptionId, instruction: sent } = await liveSubscription();
+    await expectJson(live.send, "POST", `/v1/subscriptions/${subscriptionId}/cancel`, {}, 200);
+    await billDueSubscriptions(ctx.platform);
+    expect(received("PATCH", `/cobr/${sent.txid}`).map((r) => [r.status, r.body])).toEqual([[200, { status: "CANCELADA" }]]);
+    expect(await instruction(sent.id)).toMatchObject({ status: "CANCELLED", nextCheckAt: null });
+    expect(await automatico.getCharge(sent.txid)).toMatchObject({ status: "CANCELLED" });
+  });
+
   it("a lost callback: reconciliation reads the cobr back once its settlement date has passed and pays the invoice", async () => {
     const { instruction: sent } = await liveSubscription();
     // The PSP's callbacks go nowhere from now on.

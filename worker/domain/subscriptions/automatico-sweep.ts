@@ -55,12 +55,20 @@ export async function advanceInstruction(platform: Platform, row: InstructionRow
   const [invoice] = await platform.db.select().from(invoices).where(eq(invoices.id, row.invoiceId)).limit(1);
   if (!invoice || invoice.status !== "OPEN") {
     const psp = platform.acquirers.live?.pixAutomatico?.psp;
+    if (!row.livemode || row.status === "PENDING" || !psp) return recordCancelled(platform, row, at);
     // Sent to the PSP: removed there first, so the payer's bank does not pay a voided invoice.
-    if (row.livemode && row.status !== "PENDING" && psp) await psp.cancelCharge(row.txid).catch((error) => platform.log({ msg: "pix_automatico.cancel_failed", level: "warn", txid: row.txid, error: String(error) }));
-    return recordCancelled(platform, row, at);
+    try {
+      await psp.cancelCharge(row.txid);
+      return await recordCancelled(platform, row, at);
+    } catch (error) {
+      if (error instanceof PspUnavailableError) return later(platform, row, at);
+      if (!(error instanceof PspRejectedError)) throw error;
+      // Too late (the BCB refuses from the first attempt's date on): followed to its end, so a payment is recorded.
+      platform.log({ msg: "pix_automatico.cancel_refused", level: "warn", txid: row.txid, status: error.status, title: error.title });
+    }
   }
-  if (!row.livemode) return settleInSandbox(platform, row, invoice, at);
-  return advanceLive(platform, row, invoice, at);
+  if (!row.livemode) return settleInSandbox(platform, row, invoice!, at);
+  return advanceLive(platform, row, invoice!, at);
 }
 
 /** The sandbox's payer's bank ends the current attempt as the instruction's outcome says. */
