@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 import { liftedRateLimits } from "./worker/lib/rate-limit";
 
+/** The dashboard's browser tests: one project, so they share one host and one Chromium. */
+const DASHBOARD_BROWSER = "dashboard/test/dashboard*.test.ts";
+
 // Node-side tests. The workerd tests live in their own project (vitest.workers.config.ts).
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "worker/**/*.test.ts", "shared/**/*.test.ts", "dashboard/**/*.test.ts"],
-    exclude: ["test/workerd/**", "node_modules/**"],
     environment: "node",
     testTimeout: 20_000,
     pool: "forks",
@@ -13,7 +14,31 @@ export default defineConfig({
     // send bursts no client would, so the rate limits are lifted there; test/node/rate-limits.test.ts
     // starts its host with the real ones (docs/security.md).
     env: { RATE_LIMITS: liftedRateLimits() },
-    // test/browser/ (in Chromium) loads dist/widget/pay.js: rebuilt here when older than its sources.
-    globalSetup: ["./test/browser/widget-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          // One module graph per worker, not per file: importing the app (hono, zod-openapi's routes,
+          // drizzle) cost each of these files a second or more, most of the run. Their state is per
+          // test context (in-memory databases, platforms, servers they close), and nothing mocks a
+          // module or a global (no vi.mock, vi.stubGlobal or fake timers), so none leaks into the next.
+          isolate: false,
+          include: ["test/**/*.test.ts", "worker/**/*.test.ts", "shared/**/*.test.ts", "dashboard/**/*.test.ts"],
+          exclude: ["test/workerd/**", "node_modules/**", DASHBOARD_BROWSER],
+          // test/browser/ (in Chromium) loads dist/widget/pay.js: rebuilt here when older than its sources.
+          globalSetup: ["./test/browser/widget-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dashboard-browser",
+          include: [DASHBOARD_BROWSER],
+          // The widget first (the dashboard's bundle is built with it), then the shared host and Chromium.
+          globalSetup: ["./test/browser/widget-setup.ts", "./test/browser/shared-suite-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -19,7 +19,8 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -33,7 +34,7 @@ const BANNER = "Modo de teste: você está vendo dados de teste. Nada aqui movim
 const LIVE_EMPTY = /^Nenhum pagamento real ainda\./;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-shell", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   const seller = sellerServer(host);
   await seller.paidPix(4990, "Pedido 2001 — caneca");
