@@ -1,7 +1,8 @@
 /**
  * The dashboard's shell and words (issue 31, items 7 to 9; docs/dashboard.md, "Test and live",
  * "Phones" and "Errors"), against `npm start` (PUBLIC_BASE_URL=http://localhost:{port} for
- * WebAuthn), as the sandbox seller's OWNER (from the first start's invite) with two paid PIX charges:
+ * WebAuthn, one host shared by the dashboard's browser tests: test/browser/shared-suite.ts), as
+ * a sandbox seller's OWNER (invited as the first start invites one) with two paid PIX charges:
  * - test mode is unmistakable: a full-width banner on every member's page in test mode, one live
  *   region that stays across navigations; none in live mode, whose empty payments list says there
  *   are no live payments yet (not "no payments with these filters", which a filter still says);

@@ -86,7 +86,7 @@ ${USAGE}
 `;
 
 const HELP_WORDS = ["help", "--help", "-h"];
-const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite", "payments:search-index", ...PIX_COMMANDS];
+const COMMANDS = ["seller:create", "keys:rotate", "seller:approve-live", "team:invite", "payments:search-index", ...PIX_COMMANDS, ...CARDS_COMMANDS];
 const PROFILES = ["OWNER", "ADMIN", "FINANCE", "OPERATION"] as const;
 
 function print(result: SellerWithKeys, json: boolean, what: string) {
