@@ -144,6 +144,11 @@ export async function startBrowserSuite(name: string, options: GatewayHostOption
     await host.stop();
     throw err;
   }
+  return browserSuite(host, browser);
+}
+
+/** The suite of `host` and `browser`: its `stop` closes the browser (or this file's connection to it), then `servers`, then stops the host. */
+export function browserSuite(host: GatewayHost, browser: Browser): BrowserSuite {
   return {
     host,
     browser,

@@ -11,7 +11,7 @@ import { createDb } from "../../worker/db/client";
 import { ownerInvite } from "../../worker/domain/dashboard/invites";
 import { createCompanySeller } from "../../worker/domain/sellers";
 import { SANDBOX_SELLER } from "../../worker/node/bootstrap";
-import { assertWidgetBuilt, type BrowserSuite, type GatewayHost } from "./gateway-host";
+import { assertWidgetBuilt, browserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { connectBrowser } from "./launch";
 import type { SharedHostAddress } from "./shared-suite-setup";
 
@@ -45,19 +45,8 @@ export async function joinSharedSuite(): Promise<BrowserSuite> {
     ownerInvite,
     demo: null,
     restart: () => Promise.reject(new Error("the shared host cannot restart under the other files: start one with startBrowserSuite")),
-    // The global set-up stops the host after the run.
+    // The global set-up stops the host after the run; the suite's stop closes this file's connection and servers.
     stop: async () => {},
   };
-  const browser = await connectBrowser(endpoint);
-  return {
-    host,
-    browser,
-    stop: async (...servers) => {
-      try {
-        await browser.close();
-      } finally {
-        await Promise.all(servers.map((server) => server?.close()));
-      }
-    },
-  };
+  return browserSuite(host, await connectBrowser(endpoint));
 }
