@@ -21,6 +21,7 @@ import { pixPspCallbackRoutes } from "./routes/pix-psp-callback";
 import { cieloNotificationRoutes } from "./routes/cielo-notifications";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
+import { sandboxPixAutomaticoRoutes } from "./routes/sandbox-pix-automatico";
 import { docsPage } from "./routes/docs";
 import { errorsPageRoutes } from "./routes/errors-page";
 import { systemRoutes } from "./routes/system";
@@ -167,6 +168,7 @@ export function createApp(platform: Platform) {
   app.route("/", checkoutRoutes);
   app.route("/", refundsRoutes);
   app.route("/", sandboxRoutes);
+  app.route("/", sandboxPixAutomaticoRoutes);
   app.route("/", pixPublicRoutes);
   app.route("/", pixPspCallbackRoutes);
   app.route("/", cieloNotificationRoutes);

@@ -1107,6 +1107,8 @@ export const pixRecurrences = sqliteTable(
     locationId: integer("location_id"),
     /** Journey 3: the first period's PIX charge, paid together with the authorization. */
     firstTransactionId: text("first_transaction_id"),
+    /** Journeys 2 and 3: the BR Code the buyer scans (journey 3: the composite one, also the first charge's). */
+    authorizationBrCode: text("authorization_br_code"),
     /** REJECTED, EXPIRED or CANCELLED: the BCB's code and description, and who cancelled. */
     endingCode: text("ending_code"),
     endingDescription: text("ending_description"),

@@ -19,6 +19,7 @@ import { createWebhookEgress } from "./webhook-egress";
 
 import type { BcbPixSettings } from "../connectors/bcb-pix/config";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
+import { createBcbPixAutomatico } from "../connectors/bcb-pix/automatico";
 import { pspAcquirer } from "../domain/acquirers/psp";
 import { createLiveCards, type LiveCards, type LiveCardsSettings } from "../connectors/live-cards";
 import { createNodePspTransport } from "./psp-transport";
@@ -77,7 +78,8 @@ export function clientAddressOf(request: Request, env: unknown, trustProxy: bool
 function livePixAcquirer(config: PlatformConfig, log: (line: LogLine) => void) {
   const settings = (config as { psp?: BcbPixSettings | null }).psp;
   if (!settings) return null;
-  return pspAcquirer(createBcbPixPsp({ ...settings, transport: createNodePspTransport(settings.tls).transport, log }));
+  const client = { ...settings, transport: createNodePspTransport(settings.tls).transport, log };
+  return pspAcquirer(createBcbPixPsp(client), createBcbPixAutomatico(client));
 }
 
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (their calls over the same keep-alive https as the PSP's, without a client certificate). */

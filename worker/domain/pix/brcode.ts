@@ -80,6 +80,35 @@ export function buildDynamicBrCode(input: DynamicBrCodeInput): string {
   return body + crc16ccitt(body);
 }
 
+/**
+ * PIX Automático: `brCode` (a charge's dynamic BR Code) with the recurrence's location (field 80)
+ * before the CRC, re-signed: journey 3's composite QR, which pays the charge and authorizes the
+ * recurrence in one scan (the BCB's layout, as the PSP answers it in `dadosQR.pixCopiaECola`).
+ */
+export function withRecurrenceLocation(brCode: string, recurrenceLocationUrl: string): string {
+  if (!/6304[0-9A-F]{4}$/.test(brCode)) throw new BrCodeError("brCode must end with its CRC");
+  const body = `${brCode.slice(0, -8)}${recurrenceTemplate(recurrenceLocationUrl)}6304`;
+  return body + crc16ccitt(body);
+}
+
+/**
+ * PIX Automático journey 2: a BR Code that only authorizes a recurrence (no amount, no charge):
+ * the merchant's name and city and the recurrence's location (field 80).
+ */
+export function buildRecurrenceBrCode(input: Omit<DynamicBrCodeInput, "amountMinor" | "locationUrl"> & { recurrenceLocationUrl: string }): string {
+  const name = cleanText(input.merchantName, MAX_NAME);
+  const city = cleanText(input.merchantCity, MAX_CITY);
+  if (!name || !city) throw new BrCodeError("merchantName and merchantCity must keep plain ASCII text");
+  const body =
+    tlv("00", "01") + tlv("01", "12") + tlv("52", input.mcc ?? "0000") + tlv("53", "986") + tlv("58", "BR") + tlv("59", name) + tlv("60", city) + tlv("62", tlv("05", "***")) + recurrenceTemplate(input.recurrenceLocationUrl) + "6304";
+  return body + crc16ccitt(body);
+}
+
+function recurrenceTemplate(url: string): string {
+  if (!/^[\x21-\x7e]+$/.test(url) || url.length > MAX_URL) throw new BrCodeError(`a recurrence location must be printable ASCII of at most ${MAX_URL} chars`);
+  return tlv("80", tlv("00", PIX_GUI) + tlv("25", url));
+}
+
 /** Integer centavos -> "R.CC" by string arithmetic, so no float rounding can creep in. */
 function formatAmount(amountMinor: number): string {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > MAX_AMOUNT_MINOR) {

@@ -1,0 +1,1 @@
+ALTER TABLE `pix_recurrences` ADD `authorization_br_code` text;
