@@ -18,6 +18,7 @@ import type { Platform } from "./platform";
 import { buyersRoutes } from "./routes/buyers";
 import { pixPublicRoutes } from "./routes/pix-public";
 import { pixPspCallbackRoutes } from "./routes/pix-psp-callback";
+import { pixPspRecCallbackRoutes } from "./routes/pix-psp-rec-callback";
 import { cieloNotificationRoutes } from "./routes/cielo-notifications";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
@@ -171,6 +172,7 @@ export function createApp(platform: Platform) {
   app.route("/", sandboxPixAutomaticoRoutes);
   app.route("/", pixPublicRoutes);
   app.route("/", pixPspCallbackRoutes);
+  app.route("/", pixPspRecCallbackRoutes);
   app.route("/", cieloNotificationRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);

@@ -112,11 +112,14 @@ export function authorizedSql(subscriptionId: string): SQL {
 }
 
 /**
- * Journey 3: when `chargeId` is the first charge of `sub`'s recurrence, still CREATED, the addition
- * to its payment's batch that approves the recurrence (the composite QR authorizes as it pays);
- * null for any other charge. The subscription's move to ACTIVE is the payment's (paid.ts).
+ * Journey 3 in test mode: when `chargeId` is the first charge of `sub`'s recurrence, still CREATED,
+ * the addition to its payment's batch that approves the recurrence (the sandbox's composite QR
+ * authorizes as it pays); null for any other charge. The subscription's move to ACTIVE is the
+ * payment's (paid.ts). Live, the payer's bank may pay the cob and still decline the recurrence:
+ * only the PSP's rec, read back (webhookrec, reconciliation), approves it.
  */
 export async function compositeApprovalOf(platform: Platform, sub: SubscriptionRow, chargeId: string, at: string): Promise<((outbox: Outbox, paid: SQL) => void) | null> {
+  if (sub.livemode) return null;
   const rec = await readRecurrenceOf(platform.db, sub.id);
   if (!rec || rec.journey !== "JORNADA_3" || rec.firstTransactionId !== chargeId || rec.status !== "CREATED") return null;
   return (outbox, paid) => {
