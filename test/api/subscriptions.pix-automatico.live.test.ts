@@ -98,6 +98,14 @@ describe("PIX Automático through the PSP", () => {
     expect(await get(sub.id)).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, pixAutomatico: { status: "CANCELLED", ending: { by: "PAYER", code: "SLDB" } } });
   });
 
+  it("the seller's cancel cancels the recurrence at the PSP (PATCH /rec CANCELADA)", async () => {
+    const sub = await pixAutomaticoSubscription(live);
+    await expectJson(live.send, "POST", `/v1/subscriptions/${sub.id}/cancel`, {}, 200);
+    const patch = sim.control.received().find((r) => r.method === "PATCH" && r.path === `/rec/${sub.pixAutomatico.recurrenceId}`);
+    expect(patch).toMatchObject({ status: 200, body: { status: "CANCELADA" } });
+    expect(await get(sub.id)).toMatchObject({ status: "CANCELLED", pixAutomatico: { status: "CANCELLED", ending: { by: "RECEIVER" } } });
+  });
+
   it("a forged callback moves nothing (read back from the PSP); a wrong secret is a 404; a malformed body a 400", async () => {
     const sub = await pixAutomaticoSubscription(live);
     const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -80,6 +80,19 @@ describe("journey 3: the composite QR pays period 0 and authorizes", () => {
   });
 });
 
+describe("the seller", () => {
+  it("cancelling now cancels the recurrence too, by the receiver, with no payer's event; a PATCH is a 422", async () => {
+    const sub = await pixAutomaticoSubscription(ctx);
+    const patched = await ctx.patch(`/v1/subscriptions/${sub.id}`, { paymentMethod: "PIX" });
+    expect(patched.status).toBe(422);
+    expect((await patched.json()).errors.map((e: { path: string }) => e.path)).toEqual(["paymentMethod"]);
+    await expectJson(ctx.send, "POST", `/v1/subscriptions/${sub.id}/cancel`, {}, 200);
+    const after = await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200);
+    expect(after).toMatchObject({ status: "CANCELLED", pixAutomatico: { status: "CANCELLED", ending: { by: "RECEIVER", code: "ACCL" } } });
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_CANCELLED"]);
+  });
+});
+
 describe("rejected or never answered", () => {
   it("a rejection ends it INCOMPLETE_EXPIRED: invoice 0 VOID, its charge cancelled, SUBSCRIPTION_AUTHORIZATION_REJECTED", async () => {
     const sub = await pixAutomaticoSubscription(ctx);

@@ -3,7 +3,7 @@
  * change the card or the method (PATCH), cancel now or at the period's end, read its invoices,
  * and set the card retry schedule. Each move goes through the machine (machine.ts) and the outbox.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import { invoices, subscriptionSettings, subscriptions } from "../../db/schema";
 import { pageLimit, pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
@@ -15,12 +15,11 @@ import { assertMerchantInitiatedReady } from "../cards/merchant-initiated";
 import { Outbox } from "../events/outbox";
 import type { Scope } from "../scope";
 import { readPlan } from "../subscription-plans/store";
-import { readTransaction } from "../transactions/store";
-import { addTransition } from "../transactions/transition";
 import { SUBSCRIPTION_MACHINE } from "./machine";
 import { addSubscriptionMove, type SubscriptionChanges } from "./move";
 import { timeOf } from "./paid";
 import { addVoidOpenInvoices } from "./void";
+import { cancelRecurrenceOf } from "../pix-automatico/cancel";
 import { billingAtOf, DEFAULT_CARD_RETRY_DAYS, pixAutomaticoSettingsOf } from "./rules";
 import type { RecurrenceRetryPolicy } from "../../lib/pix-automatico";
 import { readSubscription, toInvoice, toSubscription, type SubscriptionRow } from "./store";
@@ -91,6 +90,10 @@ export async function listInvoices(platform: Platform, scope: Scope, id: string,
 export async function updateSubscription(platform: Platform, scope: Scope, id: string, patch: SubscriptionUpdate): Promise<Subscription> {
   const sub = await mine(platform, scope, id);
   SUBSCRIPTION_MACHINE.require(sub.status, "update");
+  // PIX Automático is the payer's authorization: no card or method to change (cancel and subscribe anew).
+  if (sub.paymentMethod === "PIX_AUTOMATICO") {
+    throw validationError([{ path: patch.cardToken ? "cardToken" : "paymentMethod", in: "body", code: "invalid_value", message: "a PIX_AUTOMATICO subscription is paid as its payer authorized: cancel it and create another to change how it is paid" }], "INVALID_DATA");
+  }
   const method = patch.paymentMethod ?? sub.paymentMethod;
   const plan = (await readPlan(platform.db, scope, sub.planId))!;
   if (!(plan.paymentMethods as readonly string[]).includes(method)) {
@@ -130,6 +133,7 @@ export async function cancelSubscription(platform: Platform, scope: Scope, id: s
   await addVoidOpenInvoices(outbox, platform, sub, at);
   const results = await outbox.commit();
   if ((results[index] as unknown[]).length !== 1) return toSubscription(await mine(platform, scope, id));
+  if (sub.paymentMethod === "PIX_AUTOMATICO") await cancelRecurrenceOf(platform, sub.id);
   return toSubscription(next);
 }
 
