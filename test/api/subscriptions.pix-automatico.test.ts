@@ -51,6 +51,8 @@ describe("journey 3: the composite QR pays period 0 and authorizes", () => {
     expect((await eventTypesOf(sub.id)).sort()).toEqual(["SUBSCRIPTION_AUTHORIZATION_APPROVED", "SUBSCRIPTION_CREATED", "SUBSCRIPTION_RENEWED"]);
     const [event] = await ctx.platform.db.select().from(events).where(eq(events.type, "SUBSCRIPTION_AUTHORIZATION_APPROVED"));
     expect((event!.data as { details: { pixAutomatico: { status: string } } }).details.pixAutomatico.status).toBe("APPROVED");
+    const [created] = await ctx.platform.db.select().from(events).where(eq(events.type, "SUBSCRIPTION_CREATED"));
+    expect((created!.data as { details: { pixAutomatico: { status: string; journey: string } } }).details.pixAutomatico).toMatchObject({ status: "CREATED", journey: "JORNADA_3" });
     // GET and the list show it too.
     expect((await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200)).pixAutomatico.status).toBe("APPROVED");
     const list = await expectJson(ctx.send, "GET", "/v1/subscriptions", undefined, 200);

@@ -39,6 +39,7 @@ const createRoute = route("secret", {
   summary: "Subscribe a buyer to a plan",
   description:
     "TRIALING with `trialDays`; otherwise the first invoice is issued now: PIX waits for the buyer (INCOMPLETE until paid), a card token that paid with 3DS is charged at once (ACTIVE when approved). " +
+    "PIX_AUTOMATICO (a plan taking PIX, billed weekly, monthly, quarterly, half-yearly or yearly) also asks for the payer's authorization of a recurrence, shown in `pixAutomatico`: a composite QR that pays the first period (no trial), a QR that only authorizes (a trial), or a push to the payer's bank (`payerAccount`); INCOMPLETE until the payer approves. " +
     "Event SUBSCRIPTION_CREATED. An `Idempotency-Key` retry answers the subscription it created, as it is now (200, `Idempotent-Replayed: true`).",
   request: {
     body: jsonBody(SubscriptionCreateSchema, {

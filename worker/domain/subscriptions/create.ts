@@ -30,7 +30,7 @@ import { receiverOf } from "../transactions/create-pix-transaction";
 import { readFeeRate } from "../transactions/fees";
 import type { TransactionRow } from "../transactions/serialize";
 import { recurrenceTermsOf, startRecurrence } from "../pix-automatico/start";
-import type { RecurrenceRow } from "../pix-automatico/store";
+import { toPixAutomatico, type RecurrenceRow } from "../pix-automatico/store";
 import { chargeClaimedInvoice } from "./attempt";
 import { addDays, period } from "./calendar";
 import { readTestClock } from "./clocks";
@@ -148,7 +148,8 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
   if (invoice) outbox.change(...(await invoiceStatements(platform, row, plan, invoice, created, startRec)));
   if (startRec && !rec) await startRec(null);
   if (rec) outbox.change(insertWhere(platform.db, pixRecurrences, rec, created));
-  outbox.emit(newEvent({ type: "SUBSCRIPTION_CREATED", sellerId: scope.sellerId, livemode: scope.livemode, occurredAt: at, data: { details: toSubscription(row) } }), created);
+  const recView = rec ? toPixAutomatico(rec, platform.config.baseUrl, null) : null;
+  outbox.emit(newEvent({ type: "SUBSCRIPTION_CREATED", sellerId: scope.sellerId, livemode: scope.livemode, occurredAt: at, data: { details: toSubscription(row, recView) } }), created);
   const results = await outbox.commit();
   if ((results[inserted] as { rowsAffected?: number }).rowsAffected === 0) {
     if (invoice) await forgetUnissued(platform, [pspChargeOf(platform, row, invoice)]);
