@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { events, pixRecurrences } from "../../worker/db/schema";
 import { createTestContext } from "../support/platform";
 import { PAYER_ACCOUNT, payerAnswers, pixAutomaticoSubscription } from "../support/pix-automatico";
-import { expectJson, invoicesOf } from "../support/subscriptions";
+import { advance, expectJson, invoicesOf, testClock } from "../support/subscriptions";
 import type { Ctx } from "../support/transactions";
 
 let ctx: Ctx;
@@ -107,6 +107,20 @@ describe("rejected or never answered", () => {
     // Over for good: the payer's later answers are the machine's 409.
     for (const action of ["approve", "reject", "cancel"]) expect((await ctx.post(`/v1/sandbox/pix-automatico/${sub.id}/${action}`)).status).toBe(409);
     expect((await ctx.post(`/v1/subscriptions/${sub.id}/cancel`)).status).toBe(409);
+  });
+});
+
+describe("never answered", () => {
+  it("journey 3's charge unpaid through its grace (a test clock): INCOMPLETE_EXPIRED, the recurrence EXPIRED, the invoice UNCOLLECTIBLE", async () => {
+    const clock = await testClock(ctx, "2027-03-01T12:00:00Z");
+    const sub = await pixAutomaticoSubscription(ctx, { testClockId: clock.id });
+    await advance(ctx, clock.id, "2027-03-05T12:00:00Z");
+    expect((await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200)).status).toBe("INCOMPLETE");
+    await advance(ctx, clock.id, "2027-03-08T12:00:00Z");
+    const after = await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200);
+    expect(after).toMatchObject({ status: "INCOMPLETE_EXPIRED", cancelledAt: null, nextBillingAt: null, pixAutomatico: { status: "EXPIRED" } });
+    expect((await invoicesOf(ctx, sub.id))[0].status).toBe("UNCOLLECTIBLE");
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_AUTHORIZATION_REJECTED"]);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * The seller cancels a PIX_AUTOMATICO subscription now: its recurrence is cancelled too, by the
- * receiver, so the payer's bank stops showing an authorization nothing will use (live: `PATCH
- * /rec/{id}` CANCELADA at the PSP; test: the sandbox's record). After the subscription's own batch,
- * best effort: a PSP that cannot be reached leaves the recurrence as it was, logged, and nothing
- * bills a CANCELLED subscription anyway. No event: the subscription's SUBSCRIPTION_CANCELLED says it.
+ * Ending a recurrence the gateway gives up on: the seller cancelled its subscription now, or its
+ * journey 3 charge went unpaid through its grace. The payer's bank must stop offering an
+ * authorization nothing will use (live: `PATCH /rec/{id}` CANCELADA at the PSP; test: the
+ * sandbox's record). After the subscription's own batch, best effort: a PSP that cannot be reached
+ * leaves the recurrence as it was, logged, and nothing bills an ended subscription anyway. No event
+ * of the recurrence's: the subscription's move says it.
  */
 import type { Platform } from "../../platform";
-import { applyRecurrenceAnswer } from "./answer";
-import { RECURRENCE_MACHINE } from "./machine";
+import { applyRecurrenceAnswer, type RecurrenceAnswer } from "./answer";
+import { RECURRENCE_MACHINE, triggerTo } from "./machine";
 import { readRecurrenceOf } from "./store";
 
 /** What the recurrence's ending says when the seller cancelled it. */
@@ -15,8 +16,21 @@ export const CANCELLED_BY_SELLER = { code: "ACCL", description: "Recorrência ca
 
 /** Cancels the recurrence of subscription `subscriptionId`, if it has one still open. */
 export async function cancelRecurrenceOf(platform: Platform, subscriptionId: string): Promise<void> {
+  await endRecurrence(platform, subscriptionId, { status: "CANCELLED", ending: { ...CANCELLED_BY_SELLER } });
+}
+
+/**
+ * Journey 3's first charge went unpaid through its grace (collect.ts made the subscription
+ * INCOMPLETE_EXPIRED): its recurrence, still CREATED, is EXPIRED here; at a PSP it is withdrawn
+ * first (`PATCH /rec/{id}` CANCELADA), so the payer can no longer approve what nothing will bill.
+ */
+export async function expireUnanswered(platform: Platform, subscriptionId: string): Promise<void> {
+  await endRecurrence(platform, subscriptionId, { status: "EXPIRED" });
+}
+
+async function endRecurrence(platform: Platform, subscriptionId: string, answer: RecurrenceAnswer): Promise<void> {
   const rec = await readRecurrenceOf(platform.db, subscriptionId);
-  if (!rec || !RECURRENCE_MACHINE.find(rec.status, "cancel")) return;
+  if (!rec || !RECURRENCE_MACHINE.find(rec.status, triggerTo(answer.status)!)) return;
   const psp = rec.livemode ? platform.acquirers.live?.pixAutomatico : undefined;
   if (psp && rec.pspRecurrenceId) {
     try {
@@ -26,5 +40,5 @@ export async function cancelRecurrenceOf(platform: Platform, subscriptionId: str
       return;
     }
   }
-  await applyRecurrenceAnswer(platform, rec, { status: "CANCELLED", ending: { ...CANCELLED_BY_SELLER } });
+  await applyRecurrenceAnswer(platform, rec, answer);
 }
