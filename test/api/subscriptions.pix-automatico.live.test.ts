@@ -18,6 +18,7 @@ import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-ca
 import { pspAcquirer } from "../../worker/domain/acquirers/psp";
 import { reconcileRecurrences } from "../../worker/domain/pix-automatico/psp-answers";
 import { pspCallbackSecret } from "../../worker/domain/pix/psp-callback";
+import { pixRecurrences } from "../../worker/db/schema";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { createTestContext, requester } from "../support/platform";
 import { pixAutomaticoSubscription } from "../support/pix-automatico";
@@ -133,3 +134,18 @@ async function automatico404() {
   const automatico = createBcbPixAutomatico({ baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport() });
   await automatico.registerWebhooks({ recurrences: "http://127.0.0.1:9/lost", charges: "http://127.0.0.1:9/lost" });
 }
+
+describe("reconciliation's turns", () => {
+  it("reads back the least recently read first, so waiting recurrences take turns", async () => {
+    const first = await pixAutomaticoSubscription(live);
+    const second = await pixAutomaticoSubscription(live);
+    ctx.platform.clock.set(new Date(Date.now() + 11 * 60_000));
+    const readBacks = () => sim.control.received().filter((r) => r.method === "GET" && r.path.startsWith("/rec/")).map((r) => r.path.split("?")[0]);
+    const before = readBacks().length;
+    expect(await reconcileRecurrences(ctx.platform)).toBe(0);
+    expect(readBacks().slice(before).sort()).toEqual([`/rec/${first.pixAutomatico.recurrenceId}`, `/rec/${second.pixAutomatico.recurrenceId}`].sort());
+    const [a, b] = await ctx.platform.db.select({ at: pixRecurrences.reconciledAt }).from(pixRecurrences);
+    expect(a!.at).toBeTruthy();
+    expect(b!.at).toBeTruthy();
+  });
+});

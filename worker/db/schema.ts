@@ -1109,6 +1109,8 @@ export const pixRecurrences = sqliteTable(
     firstTransactionId: text("first_transaction_id"),
     /** Journeys 2 and 3: the BR Code the buyer scans (journey 3: the composite one, also the first charge's). */
     authorizationBrCode: text("authorization_br_code"),
+    /** Live: when reconciliation last read it back from the PSP (it takes the least recently read first). */
+    reconciledAt: text("reconciled_at"),
     /** REJECTED, EXPIRED or CANCELLED: the BCB's code and description, and who cancelled. */
     endingCode: text("ending_code"),
     endingDescription: text("ending_description"),

@@ -5,7 +5,7 @@
  * ignored. Reconciliation reads back the live recurrences still CREATED after a while (a callback
  * the PSP gave up on, or never sent).
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { pixRecurrences } from "../../db/schema";
 import type { PixAutomaticoPsp } from "../../lib/pix-automatico";
 import type { Platform } from "../../platform";
@@ -14,7 +14,7 @@ import { readRecurrenceByPspId, type RecurrenceRow } from "./store";
 
 /** A live recurrence CREATED for longer than this is read back by reconciliation. */
 export const RECONCILE_AFTER_MINUTES = 10;
-/** Recurrences one reconciliation run reads back (the oldest first; the next minute takes the rest). */
+/** Recurrences one reconciliation run reads back (the least recently read first; the next minute takes the next ones). */
 export const RECONCILE_BATCH = 50;
 
 /** Reads recurrence `row` back from the PSP and applies what it says; true when something moved. */
@@ -43,8 +43,14 @@ export async function reconcileRecurrences(platform: Platform): Promise<number> 
   if (!psp) return 0;
   const before = new Date(platform.now().getTime() - RECONCILE_AFTER_MINUTES * 60_000).toISOString();
   const r = pixRecurrences;
-  const stuck = await platform.db.select().from(r).where(and(eq(r.livemode, true), eq(r.status, "CREATED"), lte(r.updatedAt, before))).orderBy(asc(r.updatedAt)).limit(RECONCILE_BATCH);
+  // The least recently read first, so recurrences waiting days for their payer (journey 1's push
+  // lasts a week) take turns rather than the same oldest ones every minute.
+  const lastRead = sql`coalesce(${r.reconciledAt}, ${r.createdAt})`;
+  const stuck = await platform.db.select().from(r).where(and(eq(r.livemode, true), eq(r.status, "CREATED"), lte(r.updatedAt, before))).orderBy(asc(lastRead)).limit(RECONCILE_BATCH);
   let moved = 0;
-  for (const row of stuck) if (row.pspRecurrenceId && (await readBack(platform, psp, row))) moved++;
+  for (const row of stuck) {
+    if (row.pspRecurrenceId && (await readBack(platform, psp, row))) moved++;
+    await platform.db.update(r).set({ reconciledAt: platform.now().toISOString() }).where(eq(r.id, row.id));
+  }
   return moved;
 }

@@ -80,6 +80,7 @@ export async function startRecurrence(platform: Platform, terms: RecurrenceTerms
     locationId: null,
     firstTransactionId: charge?.id ?? null,
     authorizationBrCode: null,
+    reconciledAt: null,
     endingCode: null,
     endingDescription: null,
     endedBy: null,

@@ -1,1 +1,0 @@
-ALTER TABLE `pix_recurrences` ADD `authorization_br_code` text;
