@@ -4,7 +4,9 @@
  * a PSP does: journey 3 makes the cob, `POST /locrec`, `POST /rec` with the cob's txid and reads
  * the composite BR Code (`GET /rec/{id}?txid=`); the payer's approval pays the cob and approves
  * the rec, and the callbacks (pix, then webhookrec), each read back, make the subscription ACTIVE
- * with invoice 0 PAID. A rejection, an expiry and a payer's cancellation arrive through webhookrec;
+ * with invoice 0 PAID. Journey 2 (a trial) makes no cob and is TRIALING once approved; journey 1
+ * pushes to the payer's account (`POST /solicrec`) and is ACTIVE once approved and its own first
+ * charge paid. A rejection, an expiry and a payer's cancellation arrive through webhookrec;
  * a lost callback is caught by reconciliation; a forged one moves nothing.
  */
 import { serve, type ServerType } from "@hono/node-server";
@@ -21,7 +23,7 @@ import { pspCallbackSecret } from "../../worker/domain/pix/psp-callback";
 import { pixRecurrences } from "../../worker/db/schema";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
 import { createTestContext, requester } from "../support/platform";
-import { pixAutomaticoSubscription } from "../support/pix-automatico";
+import { PAYER_ACCOUNT, pixAutomaticoSubscription } from "../support/pix-automatico";
 import { expectJson, invoicesOf, type Sender } from "../support/subscriptions";
 
 let sim: PspSimulator;
@@ -79,6 +81,30 @@ describe("PIX Automático through the PSP", () => {
     const after = await get(sub.id);
     expect(after).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
     expect((await invoicesOf(live, sub.id))[0]).toMatchObject({ status: "PAID" });
+    expect(sim.control.bugs()).toEqual([]);
+  });
+
+  it("journey 2 (a trial): locrec and rec without a cob, an authorization-only BR Code; approved: TRIALING", async () => {
+    const sub = await pixAutomaticoSubscription(live, { trialDays: 7 });
+    expect(sub.pixAutomatico).toMatchObject({ journey: "JORNADA_2", status: "CREATED", firstTransactionId: null });
+    const rec = sim.control.received().find((r) => r.method === "POST" && r.path === "/rec")!;
+    expect(rec.status).toBe(201);
+    expect((rec.body as { ativacao?: unknown }).ativacao).toBeUndefined();
+    expect(sub.pixAutomatico.brCode).toMatch(/80\d\d0014br\.gov\.bcb\.pix25/);
+    await sim.control.automatico.approveRec(sub.pixAutomatico.recurrenceId);
+    expect(await get(sub.id)).toMatchObject({ status: "TRIALING", pixAutomatico: { status: "APPROVED" } });
+    expect(sim.control.bugs()).toEqual([]);
+  });
+
+  it("journey 1 (the payer's account): POST /solicrec; ACTIVE once approved and its own first charge paid", async () => {
+    const sub = await pixAutomaticoSubscription(live, { payerAccount: PAYER_ACCOUNT });
+    expect(sub.pixAutomatico).toMatchObject({ journey: "JORNADA_1", status: "CREATED", brCode: null });
+    const push = sim.control.received().find((r) => r.method === "POST" && r.path === "/solicrec")!;
+    expect(push).toMatchObject({ status: 201, body: { idRec: sub.pixAutomatico.recurrenceId, destinatario: { cpf: PAYER_ACCOUNT.document, ispbParticipante: PAYER_ACCOUNT.ispb, agencia: PAYER_ACCOUNT.branch, conta: PAYER_ACCOUNT.number } } });
+    await sim.control.automatico.approveRec(sub.pixAutomatico.recurrenceId);
+    expect(await get(sub.id)).toMatchObject({ status: "INCOMPLETE", pixAutomatico: { status: "APPROVED" } });
+    await sim.control.pay(sub.pixAutomatico.firstTransactionId.replace(/-/g, ""));
+    expect(await get(sub.id)).toMatchObject({ status: "ACTIVE" });
     expect(sim.control.bugs()).toEqual([]);
   });
 
