@@ -157,15 +157,15 @@ export async function commitIdempotently(
     key_expires_at: new Date(expiresAt).toISOString(),
     key_dead: new Date(now.getTime() - CLAIM_LEASE_SECONDS * 1000).toISOString(),
   });
-  const stored = storedKey(results[results.length - 1]!.rows[0]);
-  if (!stored) return null;
-  if (stored.token === token) return { replayed: false, ...response, expiresAt };
-  return replayOf(platform.vault, stored, request);
+  const row = results[results.length - 1]!.rows[0];
+  if (!row) return null;
+  // Ours (every create but a race or a replay from another process): nothing of the row is needed.
+  if (row.token === token) return { replayed: false, ...response, expiresAt };
+  return replayOf(platform.vault, storedKey(row), request);
 }
 
 /** A key row as the batch's last statement reads it (raw, by column name). */
-function storedKey(row: Record<string, unknown> | undefined): KeyRow | null {
-  if (!row) return null;
+function storedKey(row: Record<string, unknown>): KeyRow {
   return {
     token: row.token as string,
     operation: row.operation as string,
