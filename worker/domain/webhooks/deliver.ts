@@ -17,11 +17,12 @@
  * A crash between the POST and the record leaves the lease to expire and the attempt to be made
  * again: at least once. Consumers drop duplicates by the envelope's `id`.
  */
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhooks";
-import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
+import { webhookDeliveries } from "../../db/schema";
 import type { Platform } from "../../platform";
 import { envelopeOf } from "../events/envelope";
+import { claimAttempt, recordAttempt } from "./attempt-store";
 import { isLoopbackHost, normalizeWebhookUrl, WebhookRefusedError } from "./url";
 
 /**
@@ -44,22 +45,15 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   const { db, vault } = platform;
   const started = platform.now();
   const at = started.toISOString();
-  const d = webhookDeliveries;
   const leaseMs = (platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS) + LEASE_MARGIN_MS;
   // The claim and what the POST needs, in one batch (one round trip, one commit): the reads find
   // the delivery's webhook and event whether or not the claim was won, and are ignored if not.
-  const [[claimed], [webhook], [event]] = await db.batch([
-    db
-      .update(d)
-      .set({ attempts: sql`${d.attempts} + 1`, leaseUntil: new Date(started.getTime() + leaseMs).toISOString(), updatedAt: at })
-      .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"), lte(d.nextAttemptAt, at), or(isNull(d.leaseUntil), lte(d.leaseUntil, at))))
-      .returning(),
-    db.select().from(webhooks).where(eq(webhooks.id, sql`(select ${d.webhookId} from ${d} where ${d.id} = ${deliveryId})`)).limit(1),
-    db.select().from(events).where(eq(events.id, sql`(select ${d.eventId} from ${d} where ${d.id} = ${deliveryId})`)).limit(1),
-  ]);
+  const claimed = await claimAttempt(db, deliveryId, at, new Date(started.getTime() + leaseMs).toISOString());
   if (!claimed) return "skipped";
+  const { webhook, event } = claimed;
   if (!webhook || !event) {
     // Deleted meanwhile: nothing to send to, and nothing will be.
+    const d = webhookDeliveries;
     await db.update(d).set({ status: "CANCELLED", leaseUntil: null, completedAt: at, updatedAt: at }).where(eq(d.id, deliveryId));
     return "skipped";
   }
@@ -93,26 +87,18 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const spent = claimed.attempts >= claimed.attemptLimit;
   const recordedAt = platform.now().toISOString();
-  const next = delivered
-    ? { status: "DELIVERED" as const, completedAt: recordedAt }
-    : spent
-      ? { status: "FAILED" as const, completedAt: recordedAt }
-      : { status: "PENDING" as const, nextAttemptAt: new Date(platform.now().getTime() + RETRY_SECONDS * 1000).toISOString() };
-  await db.batch([
-    db.insert(webhookAttempts).values({
-      deliveryId,
-      attempt: claimed.attempts,
-      startedAt: at,
-      durationMs: result.durationMs,
-      httpStatus: result.status,
-      error: result.error,
-      responseExcerpt: result.excerpt,
-    }),
-    db
-      .update(d)
-      .set({ ...next, leaseUntil: null, lastHttpStatus: result.status, lastError: result.error, updatedAt: recordedAt })
-      .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"))),
-  ]);
+  await recordAttempt(db, deliveryId, {
+    attempt: claimed.attempts,
+    startedAt: at,
+    durationMs: result.durationMs,
+    httpStatus: result.status,
+    error: result.error,
+    excerpt: result.excerpt,
+    recordedAt,
+    status: delivered ? "DELIVERED" : spent ? "FAILED" : "PENDING",
+    nextAttemptAt: delivered || spent ? null : new Date(platform.now().getTime() + RETRY_SECONDS * 1000).toISOString(),
+    completedAt: delivered || spent ? recordedAt : null,
+  });
   const outcome = delivered ? "delivered" : spent ? "failed" : "retry";
   // A failed attempt is an operator's concern: which endpoint (its host only: paths and queries may
   // carry the seller's tokens), what it answered, which attempt, and whether another follows.
