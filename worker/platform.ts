@@ -10,6 +10,7 @@ import type { Acquirers } from "./lib/acquirer";
 import type { Job } from "./lib/job";
 import type { RateLimitPolicies, RateLimiter } from "./lib/rate-limit";
 import type { Vault } from "./lib/vault";
+import type { HmacSha256 } from "../shared/webhooks";
 
 /** Non-secret and secret settings, resolved by the host from its environment. */
 export interface PlatformConfig {
@@ -104,6 +105,12 @@ export interface Platform {
    * Worker: Cloudflare's egress reaches no private address; tests: a replaced fetch).
    */
   webhookFetch?(post: WebhookPost): Promise<Response>;
+  /**
+   * Optional: the HMAC-SHA256 primitive that signs webhook deliveries (Node: node:crypto's,
+   * synchronous). Without it, WebCrypto's (the Worker, where it is native). What is signed and how
+   * is shared/webhooks.ts's either way.
+   */
+  webhookHmac?: HmacSha256;
   /** Structured logging: never pass keys, card numbers or CVVs. */
   log(line: LogLine): void;
   /** Optional: measurements for the host's metrics (see Observation). Hosts without metrics leave it out. */

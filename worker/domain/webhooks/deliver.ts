@@ -59,10 +59,11 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   }
   const body = JSON.stringify(envelopeOf(event));
   const secret = await vault.open(webhook.secret);
-  // Both signatures at once: each is a WebCrypto call, a thread-pool round trip on Node.
+  // Both signatures at once (with WebCrypto's primitive each is a round trip to its thread pool).
+  const hmac = platform.webhookHmac;
   const [signature, standard] = await Promise.all([
-    serviceSignature(body, secret),
-    standardWebhookHeaders({ id: deliveryId, timestamp: started, rawBody: body, secret }),
+    serviceSignature(body, secret, hmac),
+    standardWebhookHeaders({ id: deliveryId, timestamp: started, rawBody: body, secret, hmac }),
   ]);
   const headers = {
     "Content-Type": "application/json",
