@@ -21,7 +21,7 @@ import http from "node:http";
 import https from "node:https";
 import { sendNodeRequest } from "./http-request";
 import { refusedDestination, WebhookRefusedError } from "../domain/webhooks/url";
-import type { WebhookPost } from "../platform";
+import type { WebhookAnswer, WebhookPost } from "../platform";
 import type { HmacSha256 } from "../../shared/webhooks";
 
 /**
@@ -66,13 +66,13 @@ export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
 }
 
 /** Builds the egress: one pair of keep-alive agents, so a busy receiver sees few connections. */
-export function createWebhookEgress(options: WebhookEgressOptions = {}): (post: WebhookPost) => Promise<Response> {
+export function createWebhookEgress(options: WebhookEgressOptions = {}): (post: WebhookPost) => Promise<WebhookAnswer> {
   const resolve = options.lookup ?? systemLookup;
   const agents = {
     "http:": new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
     "https:": new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
   };
-  return async ({ url, body, headers, signal, livemode }) => {
+  return async ({ url, body, headers, signal, livemode, excerptBytes }) => {
     signal.throwIfAborted();
     const target = new URL(url);
     if (target.protocol !== "http:" && target.protocol !== "https:") throw new WebhookRefusedError(`${target.protocol} is not http(s)`);
@@ -85,7 +85,7 @@ export function createWebhookEgress(options: WebhookEgressOptions = {}): (post: 
       if (refused) throw new WebhookRefusedError(refused);
     }
     const agent = target.protocol === "https:" ? agents["https:"] : agents["http:"];
-    return sendNodeRequest(target, { method: "POST", body, headers, signal, agent, lookup: pinnedLookup(addresses) });
+    return sendNodeRequest(target, { method: "POST", body, headers, signal, agent, lookup: pinnedLookup(addresses), excerptBytes });
   };
 }
 

@@ -20,7 +20,7 @@
 import { eq } from "drizzle-orm";
 import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhooks";
 import { webhookDeliveries } from "../../db/schema";
-import type { Platform } from "../../platform";
+import type { Platform, WebhookAnswer } from "../../platform";
 import { envelopeOf } from "../events/envelope";
 import { claimAttempt, recordAttempt } from "./attempt-store";
 import { isLoopbackHost, normalizeWebhookUrl, WebhookRefusedError } from "./url";
@@ -138,11 +138,11 @@ async function post(platform: Platform, url: string, body: string, headers: Reco
   const timeoutMs = platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = platform.webhookFetch
-      ? await platform.webhookFetch({ url, body, headers, signal, livemode })
-      : await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal });
-    const excerpt = await readExcerpt(res);
-    return { status: res.status, error: res.ok ? null : `HTTP ${res.status}`, excerpt, durationMs: Math.round(performance.now() - startedAt) };
+    const answer = platform.webhookFetch
+      ? await platform.webhookFetch({ url, body, headers, signal, livemode, excerptBytes: EXCERPT_BYTES })
+      : await answerOf(await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal }));
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { status: answer.status, error: ok ? null : `HTTP ${answer.status}`, excerpt: answer.excerpt, durationMs: Math.round(performance.now() - startedAt) };
   } catch (err) {
     const durationMs = Math.round(performance.now() - startedAt);
     if (err instanceof WebhookRefusedError) return { status: null, error: `refused: ${err.message}`, excerpt: null, durationMs, refused: true };
@@ -152,7 +152,11 @@ async function post(platform: Platform, url: string, body: string, headers: Reco
   }
 }
 
-/** The first EXCERPT_BYTES of a response body, as text. */
+/** A fetch Response as the delivery records it: its status and the first EXCERPT_BYTES of its body, as text. */
+async function answerOf(res: Response): Promise<WebhookAnswer> {
+  return { status: res.status, excerpt: await readExcerpt(res) };
+}
+
 async function readExcerpt(res: Response): Promise<string | null> {
   if (!res.body) return null;
   const reader = res.body.getReader();
