@@ -1,8 +1,9 @@
 /**
  * What the fast paths of a buyer's visit answer is what the slow ones would (docs/performance.md,
  * link-pix): the open is one guarded INSERT … SELECT that computes the session's expiry in SQL and
- * answers the link's URLs with RETURNING; the PIX pay records the charge on its session in the
- * charge's own batch and answers the row it wrote instead of reading it back. Each answer is held
+ * answers the link's URLs with RETURNING; a pay writes its charge and no session row (the session's
+ * latest transaction is the newest charge naming it) and answers the row it wrote instead of
+ * reading it back. Each answer is held
  * to a read of the same thing afterwards, and a refused open writes nothing.
  */
 import { sql } from "drizzle-orm";
@@ -115,5 +116,26 @@ describe("paying by PIX: one batch, answered from what it wrote", () => {
     const read = await (await readSession(opened)).json();
     expect(read.session.transactionId).toBe(again.transaction.id);
     expect((await (await ctx.get(`/v1/transactions/${a.transaction.id}`)).json()).status).toBe("CANCELLED");
+  });
+
+  it("a pay and its replay rewrite no session row; the session names its newest charge, by card or PIX", async () => {
+    const link = await createLink(ctx);
+    const opened = await openSession(ctx.app, link.id);
+    const stored = async () => (await ctx.platform.db.all(sql`select * from checkout_sessions where id = ${opened.id}`))[0];
+    const asOpened = await stored();
+    ctx.platform.clock.advance(60);
+    const card = await paySession(ctx.app, opened, { paymentMethod: "CARD" }, { "Idempotency-Key": "card-1" });
+    expect(card.status).toBe(201);
+    const cardCharge = (await card.json()).transaction;
+    expect((await (await readSession(opened)).json()).session.transactionId).toBe(cardCharge.id);
+    ctx.platform.clock.advance(60);
+    const replay = await paySession(ctx.app, opened, { paymentMethod: "CARD" }, { "Idempotency-Key": "card-1" });
+    expect([replay.status, (await replay.json()).session.transactionId]).toEqual([200, cardCharge.id]);
+    // Two charges in the same millisecond (the test clock stands still): the later one is the latest.
+    const pix = await (await paySession(ctx.app, opened)).json();
+    expect(pix.session.transactionId).toBe(pix.transaction.id);
+    expect((await (await readSession(opened)).json()).session.transactionId).toBe(pix.transaction.id);
+    expect((await (await ctx.get(`/v1/transactions/${cardCharge.id}`)).json()).status).toBe("CANCELLED");
+    expect(await stored()).toEqual(asOpened);
   });
 });
