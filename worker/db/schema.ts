@@ -500,8 +500,6 @@ export const transactions = sqliteTable(
     index("transactions_link_pending_document_idx")
       .on(t.paymentLinkId, t.linkHoldDocument)
       .where(sql`${t.paymentLinkId} is not null and ${t.status} = 'PENDING' and ${t.linkHoldDocument} is not null`),
-    // A checkout session's charges, newest last: its latest one is derived from them (checkout-sessions/store.ts).
-    index("transactions_checkout_session_idx").on(t.checkoutSessionId, t.createdAt).where(sql`${t.checkoutSessionId} is not null`),
     index("transactions_link_paid_idx").on(t.paymentLinkId, t.paidAt).where(sql`${t.paymentLinkId} is not null and ${t.paidAt} is not null`),
     index("transactions_invoice_idx").on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     // A card acquirer's notification names its sale by the acquirer's id (Cielo's PaymentId).
@@ -895,8 +893,8 @@ export const checkoutSessions = sqliteTable(
     livemode: integer("livemode", { mode: "boolean" }).notNull(),
     status: text("status", { enum: ["OPEN", "COMPLETED", "EXPIRED"] }).notNull(),
     clientSecret: text("client_secret").notNull(),
-    // Its latest transaction is not stored here: it is the newest charge naming the session
-    // (transactions.checkout_session_id, checkout-sessions/store.ts), so a pay writes no session row.
+    /** The latest transaction it created. */
+    transactionId: text("transaction_id"),
     expiresAt: text("expires_at"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),

@@ -6,7 +6,6 @@
 import { sql } from "drizzle-orm";
 import { checkoutSessions } from "../../db/schema";
 import type { Platform } from "../../platform";
-import { chargeToWaitFor } from "./store";
 
 /** Sessions one statement expires. */
 export const SESSION_EXPIRE_BATCH = 500;
@@ -21,7 +20,7 @@ export async function expireCheckoutSessions(platform: Platform): Promise<number
       .update(s)
       .set({ status: "EXPIRED", updatedAt: now })
       .where(sql`rowid in (select rowid from ${s} where ${s.status} = 'OPEN' and ${s.expiresAt} <= ${now}
-        and not exists (${chargeToWaitFor(sql`checkout_sessions.id`)})
+        and not exists (select 1 from transactions t where t.id = checkout_sessions.transaction_id and (t.status = 'PENDING' or t.paid_at is not null))
         limit ${SESSION_EXPIRE_BATCH})`)
       .returning({ id: s.id });
     expired += rows.length;

@@ -32,8 +32,8 @@ const insertSession = preparedBatch((db) => {
     else strftime('%Y-%m-%dT%H:%M:%fZ', ${p("at")}, '+' || coalesce(${l.checkoutSessionTtlMinutes}, ${p("defaultTtl")}) || ' minutes') end`;
   const linkColumn = (name: string) => sql`(select ${sql.identifier(name)} from ${l} where ${l.id} = ${s}.${sql.identifier("payment_link_id")})`;
   return [
-    db.run(sql`insert into ${s} ("id", "payment_link_id", "seller_id", "livemode", "status", "client_secret", "expires_at", "created_at", "updated_at")
-      select ${p("id")}, ${l.id}, ${l.sellerId}, ${l.livemode}, 'OPEN', ${p("clientSecret")}, ${expiresAt}, ${p("at")}, ${p("at")}
+    db.run(sql`insert into ${s} ("id", "payment_link_id", "seller_id", "livemode", "status", "client_secret", "transaction_id", "expires_at", "created_at", "updated_at")
+      select ${p("id")}, ${l.id}, ${l.sellerId}, ${l.livemode}, 'OPEN', ${p("clientSecret")}, null, ${expiresAt}, ${p("at")}, ${p("at")}
       from ${l} where ${l.id} = ${p("linkId")} and ${linkPayableSql(p("at"))}
       returning "seller_id", "livemode", "expires_at", ${linkColumn("success_url")}, ${linkColumn("cancel_url")}`),
   ];

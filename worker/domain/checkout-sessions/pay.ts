@@ -16,6 +16,8 @@
  * charges it may (429). Every link charge starts with the short hold of a charge nobody has looked
  * at; the buyer's page reading it gives it the full LINK_CHARGE_SECONDS.
  */
+import { and, eq } from "drizzle-orm";
+import { checkoutSessions } from "../../db/schema";
 import { merchantName } from "../merchant";
 import { ApiError, notFound, type FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -110,7 +112,7 @@ export async function payCheckoutSession(
   const keyScope = { ...scope, operation: "checkout-sessions.pay", key, namespace: `checkout-session:${session.id}` };
   // What the link's caps count this charge by (nothing on a link without maxUses).
   const holds = await holdKeysOf(platform, link.row, clientAddress, body.buyer.documentNumber);
-  // A PIX charge created now: its row as written (the answer shows it without reading it back).
+  // A PIX charge created now: its row as written, and the session already records it (same batch).
   let fresh: TransactionRow | null = null;
   const work = async (request: IdempotentRequest, keyless = false) => {
     // Another method in the same visit: the pending charge gives its use back first.
@@ -128,13 +130,18 @@ export async function payCheckoutSession(
       ? await work({ scope: { ...scope, operation: keyScope.operation, key: `${keyScope.namespace}:${crypto.randomUUID()}` }, fingerprint: NOT_FINGERPRINTED, request: null }, true)
       : (await runIdempotently(platform, keyScope, { sessionId: session.id, ...body }, (request) => work(request))).result;
   const known = { link: link.row, merchantName: merchantName(seller), publishableKey: read.publishableKey };
-  // The session's latest transaction is the charge just made (or replayed): it names the session,
-  // which records nothing itself (store.ts).
   const created = fresh as TransactionRow | null;
   if (created) {
-    const row = { ...session, transactionId: created.id };
+    const row = { ...session, transactionId: created.id, updatedAt: created.createdAt };
     return { replayed: false, state: await sessionStateView(platform, row, { row: created, refunds: [] }, known) };
   }
+  // A card charge, or a replay: the session records the charge here.
   const transactionId = (JSON.parse(result.body) as { id: string }).id;
-  return { replayed: result.replayed, state: await sessionStateView(platform, { ...session, transactionId }, await readTransaction(platform, transactionId), known) };
+  const at = platform.now().toISOString();
+  const [updated] = await platform.db
+    .update(checkoutSessions)
+    .set({ transactionId, updatedAt: at })
+    .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "OPEN")))
+    .returning();
+  return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId), known) };
 }

@@ -5,12 +5,8 @@
  * COMPLETED once its transaction is paid (whenever that happens: a PIX QR is paid by the bank
  * later), EXPIRED once its TTL passed without one; each is recorded at the first read after it,
  * or by the minute sweep (expire.ts).
- *
- * Its latest transaction is derived, not stored: the newest charge that names the session
- * (`transactions.checkout_session_id`, on `transactions_checkout_session_idx`). A pay then writes
- * its charge and nothing else: no session row rewritten in the charge's batch (docs/performance.md).
  */
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { packedColumns, perDatabase, PreparedQuery } from "../../db/prepared";
 import { checkoutSessions, paymentLinks, sellers } from "../../db/schema";
 import { equalsConstantTime } from "../../lib/crypto";
@@ -23,24 +19,7 @@ import type { LinkState } from "../payment-links/serialize";
 import { readTransaction } from "../transactions/store";
 import type { TransactionState } from "../transactions/serialize";
 
-/** A session as stored, with its latest transaction (derived: latestChargeSql). */
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect & { transactionId: string | null };
-
-/**
- * The id of the newest charge naming session `sessionId` (null before the first pay): a range of
- * the partial index, newest first; rowid breaks a tie of two charges made in the same millisecond.
- */
-export const latestChargeSql = (sessionId: SQL) =>
-  sql<string | null>`(select t.id from transactions t where t.checkout_session_id = ${sessionId} order by t.created_at desc, t.rowid desc limit 1)`;
-
-/** A charge of session `sessionId` that keeps it OPEN past its TTL: PENDING (its QR or 3DS may still be paid) or paid. */
-export const chargeToWaitFor = (sessionId: SQL) =>
-  sql`select 1 from transactions t where t.checkout_session_id = ${sessionId} and (t.status = 'PENDING' or t.paid_at is not null)`;
-
-/** The packed session and its derived latest charge, as two columns from `raw` at `at`. */
-function readSessionRow(raw: ArrayLike<unknown>, at: number): CheckoutSessionRow {
-  return { ...packed.read(raw[at] as string), transactionId: (raw[at + 1] as string | null) ?? null };
-}
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 /** A session with its latest transaction, each as it is now. */
 export interface SessionState {
@@ -71,11 +50,7 @@ export function toSessionView(row: CheckoutSessionRow, link: LinkRedirects): Che
 /** A session by id, built once per database (a buyer's every call reads it). */
 const packed = packedColumns(getTableColumns(checkoutSessions));
 const reads = perDatabase((db) => ({
-  byId: new PreparedQuery(
-    db,
-    db.select({ row: packed.field, transactionId: latestChargeSql(sql`${checkoutSessions.id}`) }).from(checkoutSessions).where(eq(checkoutSessions.id, sql.placeholder("id"))).limit(1),
-    (raw) => readSessionRow(raw, 0),
-  ),
+  byId: new PreparedQuery(db, db.select({ row: packed.field }).from(checkoutSessions).where(eq(checkoutSessions.id, sql.placeholder("id"))).limit(1), (raw) => packed.read(raw[0] as string)),
 }));
 
 /** A seller's profile packed as one column (null when the seller does not exist). */
@@ -95,7 +70,6 @@ const payReads = perDatabase((db) => {
   const query = db
     .select({
       session: packed.field,
-      transactionId: latestChargeSql(sql`${s.id}`),
       ...linkStateFields("room"),
       seller: sql<string | null>`(case when ${sellers.id} is null then null else ${profile.field} end)`,
       publishableKey,
@@ -106,10 +80,10 @@ const payReads = perDatabase((db) => {
     .where(eq(s.id, sql.placeholder("id")))
     .limit(1);
   return new PreparedQuery(db, query, (raw) => ({
-    row: readSessionRow(raw, 0),
-    link: readLinkState(raw, 2),
-    seller: raw[5] === null ? null : (profile.read(raw[5] as string) as SellerProfile),
-    publishableKey: (raw[6] as string | null) ?? null,
+    row: packed.read(raw[0] as string),
+    link: readLinkState(raw, 1),
+    seller: raw[4] === null ? null : (profile.read(raw[4] as string) as SellerProfile),
+    publishableKey: (raw[5] as string | null) ?? null,
   }));
 });
 
@@ -156,14 +130,12 @@ export async function sessionBySecret(platform: Platform, id: string, clientSecr
   const transaction = row.transactionId ? await readTransaction(platform, row.transactionId) : null;
   const status = statusNow(row, transaction, platform.now().toISOString());
   if (status === row.status) return { row, transaction };
-  // Recorded where it still holds what was read: a concurrent pay wins, and is read as it left it
-  // (a pay writes no session row, so its charge is what an expiry checks: none waiting to be paid).
+  // Recorded where it still holds what was read: a concurrent pay wins, and is read as it left it.
   const at = platform.now().toISOString();
-  const s = checkoutSessions;
   const [moved] = await platform.db
-    .update(s)
+    .update(checkoutSessions)
     .set({ status, updatedAt: at })
-    .where(and(eq(s.id, id), eq(s.status, row.status), eq(s.updatedAt, row.updatedAt), status === "EXPIRED" ? sql`not exists (${chargeToWaitFor(sql`${s.id}`)})` : undefined))
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, row.status), eq(checkoutSessions.updatedAt, row.updatedAt)))
     .returning();
-  return moved ? { row: { ...moved, transactionId: row.transactionId }, transaction } : sessionBySecret(platform, id, clientSecret);
+  return moved ? { row: moved, transaction } : sessionBySecret(platform, id, clientSecret);
 }

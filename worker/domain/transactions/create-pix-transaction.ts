@@ -17,7 +17,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere, type SqlValues } from "../../db/guarded";
 import { preparedBatch } from "../../db/prepared";
-import { transactions } from "../../db/schema";
+import { checkoutSessions, transactions } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
 import { ApiError } from "../../lib/problem";
 import type { Platform } from "../../platform";
@@ -138,11 +138,18 @@ const created = sql`exists (select 1 from ${transactions} where ${transactions.i
 const createBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge(db, keyFree)], created });
 
 /**
- * A keyless link charge (LinkCharge.keyless): the charge alone, no key row. Its checkout session
- * needs no write either: its latest transaction is the newest charge naming it
- * (checkout-sessions/store.ts), so a pay is one INSERT (docs/performance.md, link-pix).
+ * A link's charge: the same INSERT, and, in the same batch (one transaction, one commit), its
+ * checkout session records it as its latest transaction if the charge was created and the session
+ * is still OPEN. Before, that was a write of its own after the charge: a second durable commit per
+ * pay (docs/performance.md, link-pix).
  */
-const createKeylessLinkBatch = preparedBatch((db) => [insertCharge(db, sql`1 = 1`)]);
+const recordOnSession = (db: Db) =>
+  db.run(sql`update ${checkoutSessions} set "transaction_id" = ${sql.placeholder("id")}, "updated_at" = ${sql.placeholder("createdAt")}
+    where "id" = ${sql.placeholder("checkoutSessionId")} and "status" = 'OPEN'
+    and exists (select 1 from ${transactions} t where t.id = ${sql.placeholder("id")})`);
+const createLinkBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge(db, keyFree), recordOnSession(db)], created });
+/** A keyless link charge (LinkCharge.keyless): the charge and its session's record, no key row. */
+const createKeylessLinkBatch = preparedBatch((db) => [insertCharge(db, sql`1 = 1`), recordOnSession(db)]);
 
 /** Creates the charge, or replays the first answer to the same key. */
 export async function createPixTransaction(platform: Platform, input: CreatePixInput): Promise<IdempotentResult> {
@@ -206,7 +213,7 @@ export async function createPixCharge(
   };
   row.view = storedView({ row, refunds: [] });
   const response = { status: 201, body: withBaseUrl(row.view, config.baseUrl) };
-  const commit = () => (link?.keyless ? commitKeyless(platform, row, response) : commitIdempotently(platform, request, createBatch, row, response));
+  const commit = () => (link?.keyless ? commitKeyless(platform, row, response) : commitIdempotently(platform, request, link ? createLinkBatch : createBatch, row, response));
   // The PSP's charge is this request's own unless the key replays the same request's first answer
   // (same txid): turned away or refused, it is removed there too.
   const result = psp ? await commit().catch(async (e: unknown) => { await forgetAtPsp(platform, psp, row.pixTxid!); throw e; }) : await commit();

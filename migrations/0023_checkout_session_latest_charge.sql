@@ -1,2 +1,0 @@
-CREATE INDEX `transactions_checkout_session_idx` ON `transactions` (`checkout_session_id`,`created_at`) WHERE "transactions"."checkout_session_id" is not null;--> statement-breakpoint
-ALTER TABLE `checkout_sessions` DROP COLUMN `transaction_id`;
