@@ -32,7 +32,7 @@ async function recompiledDuring(work: () => Promise<void>) {
 }
 
 describe("statements reused, not recompiled", () => {
-  it("GET /v1/transactions, by page, cursor and id, runs its statements compiled once", async () => {
+  it("GET /v1/transactions, by page, cursor, search and id, runs its statements compiled once", async () => {
     const recompiled = await recompiledDuring(async () => {
       for (let i = 0; i < 5; i++) {
         const page = await ctx.get("/v1/transactions?size=2");
@@ -41,6 +41,9 @@ describe("statements reused, not recompiled", () => {
         expect(body.items).toHaveLength(2);
         expect((await ctx.get(`/v1/transactions?size=2&cursor=${body.nextCursor}`)).status).toBe(200);
         expect((await ctx.get(`/v1/transactions/${body.items[0].id}`)).status).toBe(200);
+        const searched = await ctx.get("/v1/transactions?size=2&name=maria");
+        expect(searched.status).toBe(200);
+        expect((await searched.json()).items).toHaveLength(2);
       }
     });
     expect(recompiled).toEqual([]);
