@@ -91,7 +91,7 @@ export async function updateSubscription(platform: Platform, scope: Scope, id: s
   SUBSCRIPTION_MACHINE.require(sub.status, "update");
   const method = patch.paymentMethod ?? sub.paymentMethod;
   const plan = (await readPlan(platform.db, scope, sub.planId))!;
-  if (!plan.paymentMethods.includes(method)) {
+  if (!(plan.paymentMethods as readonly string[]).includes(method)) {
     throw validationError([{ path: "paymentMethod", in: "body", code: "invalid_value", message: `the plan takes ${plan.paymentMethods.join(" or ")}` }], "INVALID_DATA");
   }
   const cardToken = method === "PIX" ? null : (patch.cardToken ?? sub.cardToken);
