@@ -130,7 +130,7 @@ async function deepListPath(ctx: OpContext): Promise<Prepared> {
       return {
         spec: { method: "GET", path: `/v1/transactions?size=20&cursor=${encodeURIComponent(cursor)}`, headers: auth(ctx) },
         label: "GET /v1/transactions?size=20&cursor=<deep>",
-        target: { minRatio: 0.4 },
+        target: { minRatio: 0.45 },
       };
     }
   }
@@ -280,7 +280,7 @@ export const OPERATIONS: Operation[] = [
     name: "list",
     label: "GET /v1/transactions?size=20",
     floor: "select",
-    target: { minRatio: 0.4 },
+    target: { minRatio: 0.45 },
     expected: [200],
     prepare: async (ctx) => ({ spec: { method: "GET", path: "/v1/transactions?size=20", headers: auth(ctx) } }),
   },
@@ -288,7 +288,7 @@ export const OPERATIONS: Operation[] = [
     name: "list-deep",
     label: "GET /v1/transactions (deep page)",
     floor: "select",
-    target: { minRatio: 0.4 },
+    target: { minRatio: 0.45 },
     expected: [200],
     prepare: deepListPath,
   },
