@@ -214,6 +214,13 @@ describe("npm start with PIX_PSP_* set", () => {
       const url = await expectedCallback(`http://127.0.0.1:${port}`);
       for (let i = 0; i < 100 && (await directPsp().getWebhook(sim.receiverKey)) !== url; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await directPsp().getWebhook(sim.receiverKey)).toBe(url);
+      // PIX Automático's webhookrec and webhookcobr, at the same URL.
+      const automatico = () => sim.control.received().filter((r) => r.method === "PUT" && (r.path === "/webhookrec" || r.path === "/webhookcobr"));
+      for (let i = 0; i < 100 && automatico().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(automatico().map((r) => [r.path, r.status, r.body])).toEqual([
+        ["/webhookrec", 200, { webhookUrl: url }],
+        ["/webhookcobr", 200, { webhookUrl: url }],
+      ]);
     } finally {
       await stopNodeHost(child, port);
     }

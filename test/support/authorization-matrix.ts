@@ -55,6 +55,8 @@ export interface Resources {
   linkTx?: { id: string };
   subscriptionPlanId?: string;
   subscriptionId?: string;
+  /** Test mode: a PIX_AUTOMATICO subscription, its recurrence CREATED (the sandbox's payer answers it). */
+  pixAutomaticoSubscriptionId?: string;
   testClockId?: string;
   feePlanId?: string;
   settlementId?: string;
@@ -161,6 +163,7 @@ export async function buildResources(ctx: Ctx, owner: Party, subSellerId?: strin
   if (!owner.live) {
     r.testClockId = (await ok(send, "POST", "/v1/sandbox/test-clocks", { frozenTime: "2026-05-04T15:00:00Z" }, 201)).id;
     r.subscriptionId = (await ok(send, "POST", "/v1/subscriptions", { planId: r.subscriptionPlanId, buyerId: r.buyerId, paymentMethod: "PIX", testClockId: r.testClockId }, 201)).id;
+    r.pixAutomaticoSubscriptionId = (await ok(send, "POST", "/v1/subscriptions", { planId: r.subscriptionPlanId, buyerId: r.buyerId, paymentMethod: "PIX_AUTOMATICO" }, 201)).id;
     const toSettle = await ok(send, "POST", "/v1/transactions", pixBody({ amount: 2000 }), 201);
     await ok(send, "POST", `/v1/sandbox/transactions/${toSettle.id}/pay`, undefined, 200);
     const run = await ok(send, "POST", "/v1/sandbox/settlements/run", { asOf: "2026-05-06T12:00:00Z" }, 200);

@@ -13,6 +13,7 @@ import { databaseUrl } from "./config";
 import { isolateDatabase } from "./database";
 import type { Env } from "./env";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
+import { createBcbPixAutomatico } from "../connectors/bcb-pix/automatico";
 import { pspAcquirer } from "../domain/acquirers/psp";
 import { createLiveCards, readLiveCardsSettings } from "../connectors/live-cards";
 import { fetchTransport } from "../connectors/http/fetch-transport";
@@ -42,7 +43,8 @@ export function logObservation(event: Observation, log: (line: LogLine) => void 
 function livePixAcquirer(env: Env) {
   const settings = readWorkerPspSettings(env);
   if (!settings) return null;
-  return pspAcquirer(createBcbPixPsp({ ...settings, transport: cloudflarePspTransport(env), log: consoleLog }));
+  const client = { ...settings, transport: cloudflarePspTransport(env), log: consoleLog };
+  return pspAcquirer(createBcbPixPsp(client), createBcbPixAutomatico(client));
 }
 
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (connectors/live-cards.ts). */

@@ -7,7 +7,18 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DELIVERY_STATUSES } from "../../shared/events";
 import { PAYMENT_LINK_STATUSES, PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES } from "../../shared/payments";
-import { BILLING_INTERVALS, INVOICE_STATUSES, PLAN_STATUSES, SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
+import {
+  AUTHORIZATION_JOURNEYS,
+  BILLING_INTERVALS,
+  INVOICE_STATUSES,
+  PLAN_STATUSES,
+  RECURRENCE_CANCELLERS,
+  RECURRENCE_PERIODICITIES,
+  RECURRENCE_RETRY_POLICIES,
+  RECURRENCE_STATUSES,
+  SUBSCRIPTION_PAYMENT_METHODS,
+  SUBSCRIPTION_STATUSES,
+} from "../../shared/subscriptions";
 import type { PaymentMethod } from "../../shared/payments";
 
 export { PAYMENT_METHODS, REFUND_STATUSES, TRANSACTION_STATUSES };
@@ -505,8 +516,13 @@ export const transactions = sqliteTable(
     // A card acquirer's notification names its sale by the acquirer's id (Cielo's PaymentId).
     index("transactions_acquirer_reference_idx").on(t.acquirerReference).where(sql`${t.acquirerReference} is not null`),
     // A live charge is found by its txid when the PSP notifies or reconciliation lists it (a test
-    // charge never is: no PSP knows it, so test creates pay nothing for this index).
-    index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),
+    // charge never is: no PSP knows it, so test creates pay nothing for this index). The mode is
+    // the bare column, not `livemode = 1`: SQLite compares each `livemode = ?` of a statement on
+    // this table with a partial index's `livemode = <literal>` and then recompiles that statement
+    // whenever the parameter is bound, i.e. on every run of every seller-scoped query (a list
+    // page recompiled its 60-line statement each time: 3x its SQL cost; docs/performance.md,
+    // issue 33 item 3). A reader of this index says `livemode` bare too (domain/pix/psp-payments.ts).
+    index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} and ${t.pixTxid} is not null`),
     // The dashboard's search (docs/dashboard.md): each key an index range within the seller's mode.
     index("transactions_search_name_idx").on(t.sellerId, t.livemode, t.customerNameSearch, t.createdAt, t.id),
     index("transactions_search_document_idx").on(t.sellerId, t.livemode, t.customerDocumentDigest, t.createdAt, t.id).where(sql`${t.customerDocumentDigest} is not null`),
@@ -969,7 +985,7 @@ export const subscriptions = sqliteTable(
     buyerId: text("buyer_id")
       .notNull()
       .references(() => buyers.id),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    paymentMethod: text("payment_method", { enum: SUBSCRIPTION_PAYMENT_METHODS }).notNull(),
     cardToken: text("card_token"),
     status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
     billingAnchor: text("billing_anchor").notNull(),
@@ -1055,9 +1071,69 @@ export const subscriptionSettings = sqliteTable(
       .references(() => sellers.id),
     livemode: integer("livemode", { mode: "boolean" }).notNull(),
     cardRetryDays: text("card_retry_days", { mode: "json" }).$type<number[]>().notNull(),
+    /** PIX Automático: whether a failed charge may be retried (null: PERMITE_3R_7D). */
+    pixRetryPolicy: text("pix_retry_policy", { enum: RECURRENCE_RETRY_POLICIES }),
+    /** PIX Automático: days before the due date the charge instruction is sent, 2 to 10 (null: 3). */
+    pixChargeLeadDays: integer("pix_charge_lead_days"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.livemode] })],
+);
+
+/**
+ * A PIX Automático recurrence (the BCB's `rec`): the buyer's standing authorization behind a
+ * PIX_AUTOMATICO subscription, one per subscription (docs/subscriptions.md). Live ones are the
+ * PSP's (`pspRecurrenceId` is its idRec, learnt from `POST /rec`); test ones are the sandbox's,
+ * answered by `/v1/sandbox/pix-automatico/{id}/…`. CREATED until the buyer answers; APPROVED lets
+ * the billing sweep send each period's charge instruction; REJECTED or EXPIRED ends the
+ * subscription INCOMPLETE_EXPIRED; CANCELLED (by the payer, through webhookrec) ends it at the
+ * period's end.
+ */
+export const pixRecurrences = sqliteTable(
+  "pix_recurrences",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id),
+    sellerId: text("seller_id").notNull(),
+    livemode: integer("livemode", { mode: "boolean" }).notNull(),
+    /** The PSP's idRec (live) or the sandbox's (test); null until `POST /rec` answered. */
+    pspRecurrenceId: text("psp_recurrence_id"),
+    status: text("status", { enum: RECURRENCE_STATUSES }).notNull(),
+    /** The journey the buyer was offered (ativacao.tipoJornada once answered). */
+    journey: text("journey", { enum: AUTHORIZATION_JOURNEYS }).notNull(),
+    periodicity: text("periodicity", { enum: RECURRENCE_PERIODICITIES }).notNull(),
+    retryPolicy: text("retry_policy", { enum: RECURRENCE_RETRY_POLICIES }).notNull(),
+    /** vinculo.contrato and vinculo.objeto (≤ 35 characters each). */
+    contract: text("contract").notNull(),
+    object: text("object"),
+    /** Journeys 2 and 3: the recurrence location whose QR authorizes it. */
+    locationId: integer("location_id"),
+    /** Journey 3: the first period's PIX charge, paid together with the authorization. */
+    firstTransactionId: text("first_transaction_id"),
+    /** Journeys 2 and 3: the BR Code the buyer scans (journey 3: the composite one, also the first charge's). */
+    authorizationBrCode: text("authorization_br_code"),
+    /** Live: when reconciliation last read it back from the PSP (it takes the least recently read first). */
+    reconciledAt: text("reconciled_at"),
+    /** REJECTED, EXPIRED or CANCELLED: the BCB's code and description, and who cancelled. */
+    endingCode: text("ending_code"),
+    endingDescription: text("ending_description"),
+    endedBy: text("ended_by", { enum: RECURRENCE_CANCELLERS }),
+    approvedAt: text("approved_at"),
+    endedAt: text("ended_at"),
+    /** Sandbox only: how the next charge instruction ends (the billing's own words; null: paid). */
+    sandboxNextChargeOutcome: text("sandbox_next_charge_outcome"),
+    /** A fresh random value per change: a move's guard. */
+    revision: text("revision").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("pix_recurrences_subscription_idx").on(t.subscriptionId),
+    // webhookrec and reconciliation find a recurrence by the PSP's id.
+    uniqueIndex("pix_recurrences_psp_idx").on(t.pspRecurrenceId).where(sql`${t.pspRecurrenceId} is not null`),
+  ],
 );
 
 export * from "./dashboard-schema";

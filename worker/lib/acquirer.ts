@@ -3,6 +3,7 @@
  * sandbox). Types only, below the Platform that carries the acquirers of each mode; the rules
  * that choose among them live in domain/acquirers/.
  */
+import type { PixAutomaticoPsp } from "./pix-automatico";
 import type { ThreeDsServer } from "./threeds-server";
 
 /** A refund the gateway asks the acquirer to conclude. */
@@ -44,6 +45,11 @@ export interface Acquirer {
    * there, and their BR Codes are the PSP's. Absent (the sandbox): charges are the gateway's own.
    */
   readonly psp?: PixPsp;
+  /**
+   * The same PSP's PIX Automático (recurrences and their charge instructions), when it offers it;
+   * absent: PIX_AUTOMATICO subscriptions are test mode only (the sandbox plays the PSP).
+   */
+  readonly pixAutomatico?: PixAutomaticoPsp;
 }
 
 /** What every card sale carries. The PAN is opened only for this call. */

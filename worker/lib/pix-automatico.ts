@@ -9,12 +9,13 @@
  * Statuses are the gateway's closed words, not the document's: one table per machine maps them
  * (worker/connectors/bcb-pix/automatico-mapping.ts).
  */
+import type { AUTHORIZATION_JOURNEYS, RECURRENCE_CANCELLERS, RECURRENCE_PERIODICITIES, RECURRENCE_RETRY_POLICIES, RECURRENCE_STATUSES } from "../../shared/subscriptions";
 import type { PixChargeRequest } from "./acquirer";
 
 /** How often the recurrence charges (the document's `periodicidade`). */
-export type RecurrencePeriodicity = "SEMANAL" | "MENSAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL";
+export type RecurrencePeriodicity = (typeof RECURRENCE_PERIODICITIES)[number];
 /** Whether a failed charge may be retried: NAO_PERMITE, or up to 3 retries in 7 days. */
-export type RecurrenceRetryPolicy = "NAO_PERMITE" | "PERMITE_3R_7D";
+export type RecurrenceRetryPolicy = (typeof RECURRENCE_RETRY_POLICIES)[number];
 
 /** A recurrence the gateway asks the PSP to create (`POST /rec`; the PSP names it: idRec). */
 export interface RecurrenceRequest {
@@ -44,11 +45,11 @@ export interface RecurrenceLocation {
 }
 
 /** A recurrence's status in the gateway's words (table: REC_STATUSES). */
-export type RecurrenceStatus = "CREATED" | "APPROVED" | "REJECTED" | "EXPIRED" | "CANCELLED";
+export type RecurrenceStatus = (typeof RECURRENCE_STATUSES)[number];
 /** Who ended a CANCELLED recurrence (encerramento.cancelamento.solicitante). */
-export type RecurrenceCanceller = "PAYER" | "PAYER_PSP" | "RECEIVER" | "RECEIVER_PSP";
+export type RecurrenceCanceller = (typeof RECURRENCE_CANCELLERS)[number];
 /** How the payer authorized it (ativacao.tipoJornada); null while waiting. */
-export type AuthorizationJourney = "JORNADA_1" | "JORNADA_2" | "JORNADA_3" | "JORNADA_4";
+export type AuthorizationJourney = (typeof AUTHORIZATION_JOURNEYS)[number];
 
 /** A recurrence as the PSP holds it, or as a webhookrec callback reports it. */
 export interface PspRecurrence {

@@ -15,10 +15,11 @@ import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import type { NodeMetrics } from "./metrics";
 import { createNodeVault } from "./node-vault";
-import { createWebhookEgress } from "./webhook-egress";
+import { createWebhookEgress, nodeWebhookHmac } from "./webhook-egress";
 
 import type { BcbPixSettings } from "../connectors/bcb-pix/config";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
+import { createBcbPixAutomatico } from "../connectors/bcb-pix/automatico";
 import { pspAcquirer } from "../domain/acquirers/psp";
 import { createLiveCards, type LiveCards, type LiveCardsSettings } from "../connectors/live-cards";
 import { createNodePspTransport } from "./psp-transport";
@@ -77,7 +78,8 @@ export function clientAddressOf(request: Request, env: unknown, trustProxy: bool
 function livePixAcquirer(config: PlatformConfig, log: (line: LogLine) => void) {
   const settings = (config as { psp?: BcbPixSettings | null }).psp;
   if (!settings) return null;
-  return pspAcquirer(createBcbPixPsp({ ...settings, transport: createNodePspTransport(settings.tls).transport, log }));
+  const client = { ...settings, transport: createNodePspTransport(settings.tls).transport, log };
+  return pspAcquirer(createBcbPixPsp(client), createBcbPixAutomatico(client));
 }
 
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (their calls over the same keep-alive https as the PSP's, without a client certificate). */
@@ -113,6 +115,7 @@ export function createNodePlatform(
     fetch: (input, init) => fetch(input, init),
     // Webhook POSTs connect only to the public addresses their host resolved to (docs/webhooks.md).
     webhookFetch: createWebhookEgress(),
+    webhookHmac: nodeWebhookHmac,
     log,
     ...(metrics && { observe: metrics.observe }),
     rateLimiter: new MemoryRateLimiter(config.rateLimits ?? RATE_LIMIT_POLICIES, now),
