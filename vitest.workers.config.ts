@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 // against a database served by the local libSQL server that test/workerd/node/global-setup.ts
 // starts in Node (files under test/workerd/node/ run in Node; the others in workerd).
 // The options are a function so they can read what global-setup provided.
+/** Files that count the requests their libSQL server receives: no other file may use that server meanwhile. */
+const COUNTS_ROUND_TRIPS = ["test/workerd/round-trips.test.ts", "test/workerd/dashboard-payouts.test.ts"];
+
 export default defineConfig({
   plugins: [
     cloudflareTest(({ inject }) => ({
@@ -47,9 +50,32 @@ export default defineConfig({
     })),
   ],
   test: {
-    include: ["test/workerd/**/*.test.ts"],
-    // The widget first: the pool reads the static assets (dist/) after the global set-up.
-    globalSetup: ["./test/browser/widget-setup.ts", "./test/workerd/node/global-setup.ts"],
     testTimeout: 20_000,
+    // Two workers on two cores (vitest's default is one): the files' own sellers and keys keep
+    // them apart on the shared database.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "workerd",
+          include: ["test/workerd/**/*.test.ts"],
+          exclude: COUNTS_ROUND_TRIPS,
+          // The widget first: the pool reads the static assets (dist/) after the global set-up.
+          globalSetup: ["./test/browser/widget-setup.ts", "./test/workerd/node/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "workerd-round-trips",
+          include: COUNTS_ROUND_TRIPS,
+          globalSetup: ["./test/browser/widget-setup.ts", "./test/workerd/node/global-setup.ts"],
+          // After the others, one at a time, on a libSQL server of their own.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

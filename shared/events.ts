@@ -25,6 +25,10 @@ export const EVENT_TYPES = [
   "SUBSCRIPTION_RENEWED",
   "SUBSCRIPTION_PAST_DUE",
   "SUBSCRIPTION_CANCELLED",
+  // PIX Automático (docs/subscriptions.md): the payer's answer to the recurrence, from their bank.
+  "SUBSCRIPTION_AUTHORIZATION_APPROVED",
+  "SUBSCRIPTION_AUTHORIZATION_REJECTED",
+  "SUBSCRIPTION_AUTHORIZATION_CANCELLED_BY_PAYER",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -24,19 +24,37 @@ function bytesOf(data: string | Uint8Array): Uint8Array<ArrayBuffer> {
   return typeof data === "string" ? (encoder.encode(data) as Uint8Array<ArrayBuffer>) : new Uint8Array(data);
 }
 
-async function hmacSha256(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  // An empty key would "sign" with no secret at all: that is a misconfiguration, so say so.
-  if (key.length === 0) throw new TypeError("webhook secret is empty");
+/**
+ * An HMAC-SHA256 primitive: the 32-byte MAC of `data` under `key`. The default is WebCrypto's; a
+ * signer may pass a synchronous one (node:crypto's `createHmac`, where WebCrypto's thread-pool
+ * round trip costs tens of µs per call). Only the primitive is swapped: what is signed, and how
+ * the MAC is written, stay in this file for signer and verifier alike.
+ */
+export type HmacSha256 = (key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>) => Uint8Array | Promise<Uint8Array>;
+
+const webCryptoHmac: HmacSha256 = async (key, data) => {
   const cryptoKey = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, data));
+};
+
+async function hmacSha256(key: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>, hmac: HmacSha256 = webCryptoHmac): Promise<Uint8Array> {
+  // An empty key would "sign" with no secret at all: that is a misconfiguration, so say so.
+  if (key.length === 0) throw new TypeError("webhook secret is empty");
+  return hmac(key, data);
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
 function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  let out = "";
+  for (const b of bytes) out += HEX[b];
+  return out;
 }
 
 function toBase64(bytes: Uint8Array): string {
-  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
 }
 
 /** Strict standard base64 (padded, canonical) to bytes, or null. atob alone would accept whitespace and missing padding. */
@@ -54,11 +72,12 @@ function fromBase64(text: string): Uint8Array | null {
 /**
  * The spec's `X-Service-Signature` of a delivery: lowercase hex HMAC-SHA256 of the exact raw body
  * bytes (a string is UTF-8 encoded), keyed with the UTF-8 bytes of the whole secret string.
- * Sign the bytes you send: re-serialized JSON is different bytes and will not verify.
+ * Sign the bytes you send: re-serialized JSON is different bytes and will not verify. `hmac`
+ * replaces WebCrypto's primitive (see HmacSha256).
  * @throws TypeError when the secret is empty.
  */
-export async function serviceSignature(rawBody: string | Uint8Array, secret: string): Promise<string> {
-  return toHex(await hmacSha256(bytesOf(secret), bytesOf(rawBody)));
+export async function serviceSignature(rawBody: string | Uint8Array, secret: string, hmac?: HmacSha256): Promise<string> {
+  return toHex(await hmacSha256(bytesOf(secret), bytesOf(rawBody), hmac));
 }
 
 /**
@@ -96,9 +115,14 @@ export function newWebhookSecret(): string {
  * bytes. Use it to check a secret a seller chooses; the Standard Webhooks key is those bytes.
  */
 export function isWebhookSecret(s: unknown): s is string {
-  if (typeof s !== "string" || !s.startsWith(SECRET_PREFIX)) return false;
+  return secretKey(s) !== null;
+}
+
+/** The Standard Webhooks key of a webhook secret (its bytes after `whsec_`), or null when `s` is not one. */
+function secretKey(s: unknown): Uint8Array | null {
+  if (typeof s !== "string" || !s.startsWith(SECRET_PREFIX)) return null;
   const key = fromBase64(s.slice(SECRET_PREFIX.length));
-  return key !== null && key.length >= MIN_KEY_BYTES && key.length <= MAX_KEY_BYTES;
+  return key !== null && key.length >= MIN_KEY_BYTES && key.length <= MAX_KEY_BYTES ? key : null;
 }
 
 /** The Standard Webhooks headers of one delivery (https://www.standardwebhooks.com/). */
@@ -113,7 +137,8 @@ export interface StandardWebhookHeaders {
  * HMAC-SHA256 of `${id}.${timestamp}.${rawBody}`, keyed with the base64-decoded part after `whsec_`;
  * `webhook-timestamp` is integer seconds. Keep `id` the same on every retry of one event (it is
  * what consumers de-duplicate on) and `timestamp` the time of this attempt (it is what lets them
- * refuse a replay; `standardwebhooks` refuses one more than 5 minutes off).
+ * refuse a replay; `standardwebhooks` refuses one more than 5 minutes off). `hmac` replaces
+ * WebCrypto's primitive (see HmacSha256).
  * @throws TypeError when `secret` is not a webhook secret or `timestamp` is not a valid date.
  */
 export async function standardWebhookHeaders(input: {
@@ -121,12 +146,13 @@ export async function standardWebhookHeaders(input: {
   timestamp: Date;
   rawBody: string;
   secret: string;
+  hmac?: HmacSha256;
 }): Promise<StandardWebhookHeaders> {
-  if (!isWebhookSecret(input.secret)) throw new TypeError("secret is not a whsec_ webhook secret");
+  const key = secretKey(input.secret);
+  if (key === null) throw new TypeError("secret is not a whsec_ webhook secret");
   const millis = input.timestamp.getTime();
   if (!Number.isFinite(millis)) throw new TypeError("timestamp is not a valid date");
   const seconds = String(Math.floor(millis / 1000));
-  const key = fromBase64(input.secret.slice(SECRET_PREFIX.length)) as Uint8Array;
-  const mac = await hmacSha256(new Uint8Array(key), bytesOf(`${input.id}.${seconds}.${input.rawBody}`));
+  const mac = await hmacSha256(new Uint8Array(key), bytesOf(`${input.id}.${seconds}.${input.rawBody}`), input.hmac);
   return { "webhook-id": input.id, "webhook-timestamp": seconds, "webhook-signature": `v1,${toBase64(mac)}` };
 }

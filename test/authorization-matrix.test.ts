@@ -210,10 +210,13 @@ const OPERATIONS: Record<string, Entry> = {
   updateSubscription: { kind: "owned", params: (r) => ({ id: r.subscriptionId }), body: () => ({ paymentMethod: "PIX" }) },
   cancelSubscription: { kind: "owned", params: (r) => ({ id: r.subscriptionId }), body: () => ({}) },
   listSubscriptionInvoices: { kind: "owned", params: (r) => ({ id: r.subscriptionId }) },
+  sandboxPixAutomaticoApprove: { kind: "owned", params: (r) => ({ id: r.pixAutomaticoSubscriptionId }) },
+  sandboxPixAutomaticoReject: { kind: "owned", params: (r) => ({ id: r.pixAutomaticoSubscriptionId }) },
+  sandboxPixAutomaticoCancel: { kind: "owned", params: (r) => ({ id: r.pixAutomaticoSubscriptionId }) },
   createTestClock: { kind: "create", why: "creates the caller's own clock, names no other object" },
   getTestClock: { kind: "owned", params: (r) => ({ id: r.testClockId }) },
   advanceTestClock: { kind: "owned", params: (r) => ({ id: r.testClockId }), body: () => ({ frozenTime: "2026-08-01T00:00:00Z" }) },
-  sandboxSetPixAutomaticoNextCharge: { kind: "owned", params: (r) => ({ id: r.automaticoSubscriptionId }), body: () => ({ outcome: "INSUFFICIENT_FUNDS" }) },
+  sandboxSetPixAutomaticoNextCharge: { kind: "owned", params: (r) => ({ id: r.pixAutomaticoSubscriptionId }), body: () => ({ outcome: "INSUFFICIENT_FUNDS" }) },
 
   openCheckoutSession: {
     kind: "public",

@@ -14,7 +14,7 @@
  */
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { approvedPixAutomaticoSubscription } from "./support/pix-automatico";
+import { approvedPixAutomaticoSubscription } from "./support/pix-automatico-db";
 import { describe, expect, it } from "vitest";
 import { authenticateBody, cardInput, payWithThreeDs, runThreeDs, submitChallenge } from "./support/cards";
 import { createLink, openSession } from "./support/payment-links";

@@ -23,6 +23,8 @@ import { cieloNotificationRoutes } from "./routes/cielo-notifications";
 import { refundsRoutes } from "./routes/refunds";
 import { sandboxRoutes } from "./routes/sandbox";
 import { sandboxPixAutomaticoChargeRoutes } from "./routes/sandbox-pix-automatico-charges";
+import { pixPspRecCallbackRoutes } from "./routes/pix-psp-rec-callback";
+import { sandboxPixAutomaticoRoutes } from "./routes/sandbox-pix-automatico";
 import { docsPage } from "./routes/docs";
 import { errorsPageRoutes } from "./routes/errors-page";
 import { systemRoutes } from "./routes/system";
@@ -173,6 +175,8 @@ export function createApp(platform: Platform) {
   app.route("/", pixPublicRoutes);
   app.route("/", pixPspCallbackRoutes);
   app.route("/", pixAutomaticoCallbackRoutes);
+  app.route("/", sandboxPixAutomaticoRoutes);
+  app.route("/", pixPspRecCallbackRoutes);
   app.route("/", cieloNotificationRoutes);
   app.route("/", webhooksRoutes);
   app.route("/", notificationSettingsRoutes);

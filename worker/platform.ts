@@ -10,6 +10,7 @@ import type { Acquirers } from "./lib/acquirer";
 import type { Job } from "./lib/job";
 import type { RateLimitPolicies, RateLimiter } from "./lib/rate-limit";
 import type { Vault } from "./lib/vault";
+import type { HmacSha256 } from "../shared/webhooks";
 
 /** Non-secret and secret settings, resolved by the host from its environment. */
 export interface PlatformConfig {
@@ -80,6 +81,14 @@ export interface WebhookPost {
   signal: AbortSignal;
   /** The webhook's mode: loopback is a destination for test webhooks only. */
   livemode: boolean;
+  /** How much of the answer's body the delivery keeps (the egress reads no further). */
+  excerptBytes: number;
+}
+
+/** What a webhook POST came to: the answer's status and the first `excerptBytes` of its body as text (null: no body). */
+export interface WebhookAnswer {
+  status: number;
+  excerpt: string | null;
 }
 
 /** What the app and the jobs get from their host. */
@@ -100,10 +109,17 @@ export interface Platform {
    * Optional: the host's guarded egress for webhook POSTs (Node: node/webhook-egress.ts). It
    * resolves the URL's host, refuses (rejects with WebhookRefusedError, domain/webhooks/url.ts)
    * before sending a byte when any address is not public, and connects only to the addresses it
-   * checked; redirects are not followed. Hosts without one send webhooks with `fetch` (the
-   * Worker: Cloudflare's egress reaches no private address; tests: a replaced fetch).
+   * checked; redirects are not followed. It answers the status and the excerpt only, read off the
+   * socket. Hosts without one send webhooks with `fetch` (the Worker: Cloudflare's egress reaches
+   * no private address; tests: a replaced fetch).
    */
-  webhookFetch?(post: WebhookPost): Promise<Response>;
+  webhookFetch?(post: WebhookPost): Promise<WebhookAnswer>;
+  /**
+   * Optional: the HMAC-SHA256 primitive that signs webhook deliveries (Node: node:crypto's,
+   * synchronous). Without it, WebCrypto's (the Worker, where it is native). What is signed and how
+   * is shared/webhooks.ts's either way.
+   */
+  webhookHmac?: HmacSha256;
   /** Structured logging: never pass keys, card numbers or CVVs. */
   log(line: LogLine): void;
   /** Optional: measurements for the host's metrics (see Observation). Hosts without metrics leave it out. */

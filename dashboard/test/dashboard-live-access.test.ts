@@ -23,7 +23,8 @@ import { createClient } from "@libsql/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -32,7 +33,7 @@ let owner: Member;
 let admin: Member;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-live-access", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
 }, 180_000);
 
@@ -174,7 +175,7 @@ describe("live access and a member's own passkeys, in the interface", { timeout:
 
     // Two passkeys of the member's in the database.
     const db = createClient({ url: `file:${host.databaseFile}` });
-    const { rows } = await db.execute({ sql: "SELECT count(*) AS n FROM passkeys p JOIN team_members m ON m.id = p.member_id WHERE m.email = ?", args: ["tina@example.com"] });
+    const { rows } = await db.execute({ sql: "SELECT count(*) AS n FROM passkeys p JOIN team_members m ON m.id = p.member_id WHERE m.email = ? AND m.seller_id = ?", args: ["tina@example.com", host.sellerId] });
     db.close();
     expect(Number(rows[0]!.n)).toBe(2);
 

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { insertTx } from "../../test/support/dashboards";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -34,7 +35,7 @@ const saleAt = new Date(Date.parse(`${spDay}T23:30:00-03:00`));
 const utcDay = saleAt.toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-overview-days", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   const client = createClient({ url: `file:${host.databaseFile}` });
   try {

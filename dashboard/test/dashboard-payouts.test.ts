@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../shared/money";
 import { buyerBody } from "../../test/support/fixtures";
 import { planBody } from "../../test/support/subscription-plans";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
 
 const ZONE = "America/Sao_Paulo";
@@ -29,7 +30,7 @@ let seller: ReturnType<typeof sellerServer>;
 let owner: Member;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-payouts", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   seller = sellerServer(host);
   owner = await openMember(browser, "pt-BR", ZONE);

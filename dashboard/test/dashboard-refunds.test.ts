@@ -17,7 +17,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardInput, runThreeDs } from "../../test/support/cards";
 import { checkPage, expectClean, openMember, register, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -26,7 +27,7 @@ let seller: ReturnType<typeof sellerServer>;
 let finance: Member;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-refunds", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   seller = sellerServer(host);
   finance = await openMember(browser);

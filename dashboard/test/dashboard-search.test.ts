@@ -11,7 +11,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authenticateBody, cardInput } from "../../test/support/cards";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 import { checkPage, expectClean, openMember, register, sellerServer, type Member } from "./dashboard-visitor";
 
 let suite: BrowserSuite;
@@ -22,7 +23,7 @@ let seller: ReturnType<typeof sellerServer>;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-search", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   seller = sellerServer(host);
   const pix = (name: string, documentNumber: string, amount: number) =>

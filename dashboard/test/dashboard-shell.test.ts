@@ -1,7 +1,8 @@
 /**
  * The dashboard's shell and words (issue 31, items 7 to 9; docs/dashboard.md, "Test and live",
  * "Phones" and "Errors"), against `npm start` (PUBLIC_BASE_URL=http://localhost:{port} for
- * WebAuthn), as the sandbox seller's OWNER (from the first start's invite) with two paid PIX charges:
+ * WebAuthn, one host shared by the dashboard's browser tests: test/browser/shared-suite.ts), as
+ * a sandbox seller's OWNER (invited as the first start invites one) with two paid PIX charges:
  * - test mode is unmistakable: a full-width banner on every member's page in test mode, one live
  *   region that stays across navigations; none in live mode, whose empty payments list says there
  *   are no live payments yet (not "no payments with these filters", which a filter still says);
@@ -19,7 +20,8 @@
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkPage, expectClean, openMember, register, sellerServer, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 
 let suite: BrowserSuite;
 let host: GatewayHost;
@@ -33,7 +35,7 @@ const BANNER = "Modo de teste: você está vendo dados de teste. Nada aqui movim
 const LIVE_EMPTY = /^Nenhum pagamento real ainda\./;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard-shell", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   const seller = sellerServer(host);
   await seller.paidPix(4990, "Pedido 2001 — caneca");

@@ -23,7 +23,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveForLive, checkPage, expectClean, openMember as openMemberIn, PAGE_CSP, register as registerAt, sellerServer, UUID, WAIT, type Member } from "./dashboard-visitor";
-import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "../../test/browser/gateway-host";
+import type { BrowserSuite, GatewayHost } from "../../test/browser/gateway-host";
+import { joinSharedSuite } from "../../test/browser/shared-suite";
 import { startServer, type TestServer } from "../../test/browser/servers";
 
 let suite: BrowserSuite;
@@ -34,7 +35,7 @@ let seller: ReturnType<typeof sellerServer>;
 let liveSeller: ReturnType<typeof sellerServer>;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite("dashboard", { localhostBaseUrl: true });
+  suite = await joinSharedSuite();
   ({ host, browser } = suite);
   seller = sellerServer(host);
   // Members invited with the live key hold live access (the FINANCE below reads live mode too).

@@ -1,8 +1,9 @@
 /**
  * What the fast paths of a buyer's visit answer is what the slow ones would (docs/performance.md,
  * link-pix): the open is one guarded INSERT … SELECT that computes the session's expiry in SQL and
- * answers the link's URLs with RETURNING; the PIX pay records the charge on its session in the
- * charge's own batch and answers the row it wrote instead of reading it back. Each answer is held
+ * answers the link's URLs with RETURNING; a pay records the charge on its session in the charge's
+ * own batch (PIX and card; a replay writes nothing) and a PIX pay answers the row it wrote instead
+ * of reading it back. Each answer is held
  * to a read of the same thing afterwards, and a refused open writes nothing.
  */
 import { sql } from "drizzle-orm";
@@ -115,5 +116,25 @@ describe("paying by PIX: one batch, answered from what it wrote", () => {
     const read = await (await readSession(opened)).json();
     expect(read.session.transactionId).toBe(again.transaction.id);
     expect((await (await ctx.get(`/v1/transactions/${a.transaction.id}`)).json()).status).toBe("CANCELLED");
+  });
+
+  it("a card pay records its charge on the session in the charge's own commit; its replay writes nothing", async () => {
+    const link = await createLink(ctx);
+    const opened = await openSession(ctx.app, link.id);
+    const stored = async () => (await ctx.platform.db.all(sql`select * from checkout_sessions where id = ${opened.id}`))[0] as Record<string, unknown>;
+    ctx.platform.clock.advance(60);
+    const card = await paySession(ctx.app, opened, { paymentMethod: "CARD" }, { "Idempotency-Key": "card-1" });
+    expect(card.status).toBe(201);
+    const cardCharge = (await card.json()).transaction;
+    const afterPay = await stored();
+    // Written with the charge: the session's record carries the charge's own creation time.
+    expect([afterPay.transaction_id, afterPay.updated_at]).toEqual([cardCharge.id, cardCharge.createdAt]);
+    ctx.platform.clock.advance(60);
+    const replay = await paySession(ctx.app, opened, { paymentMethod: "CARD" }, { "Idempotency-Key": "card-1" });
+    expect([replay.status, (await replay.json()).session.transactionId]).toEqual([200, cardCharge.id]);
+    expect(await stored()).toEqual(afterPay);
+    const pix = await (await paySession(ctx.app, opened)).json();
+    expect((await (await readSession(opened)).json()).session.transactionId).toBe(pix.transaction.id);
+    expect((await (await ctx.get(`/v1/transactions/${cardCharge.id}`)).json()).status).toBe("CANCELLED");
   });
 });

@@ -25,7 +25,7 @@ import { rotateSellerKeys } from "../../worker/domain/sellers";
 import type { PixAutomaticoPsp } from "../../worker/lib/pix-automatico";
 import { buyerBody } from "../support/fixtures";
 import { createTestContext, requester } from "../support/platform";
-import { approvedPixAutomaticoSubscription } from "../support/pix-automatico";
+import { approvedPixAutomaticoSubscription } from "../support/pix-automatico-db";
 import { expectJson } from "../support/subscriptions";
 
 const ACCOUNT = { branch: "0001", number: "1234567", type: "CORRENTE" as const };

@@ -255,12 +255,12 @@ describe("PUT /v1/subscriptions/settings", () => {
     const paths = await invalidDataPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: days }));
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(path).toMatch(/^cardRetryDays(\[\d+\])?$/);
-    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: expect.any(Array) });
+    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: expect.any(Array), pixRetryPolicy: "PERMITE_3R_7D", pixChargeLeadDays: 3 });
   });
 
   it("a refused PUT leaves the settings as they were", async () => {
     expect((await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [2, 4, 8] })).status).toBe(200);
     await invalidDataPaths(await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [3, 1] }));
-    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: [2, 4, 8] });
+    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: [2, 4, 8], pixRetryPolicy: "PERMITE_3R_7D", pixChargeLeadDays: 3 });
   });
 });

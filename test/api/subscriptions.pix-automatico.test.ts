@@ -1,166 +1,169 @@
 /**
- * PIX Automático billing in the sandbox, on test clocks (issue 32, item 3 and item 4's charge
- * outcome; docs/subscriptions.md, "PIX Automático: charging each period"): each period's invoice
- * and its charge instruction are issued the seller's lead days before the due date, with
- * ajusteDiaUtil on a weekend or bank holiday, and the sandbox's payer's bank pays it on its
- * settlement date; a failing attempt is retried under PERMITE_3R_7D; spent (or NAO_PERMITE), the
- * subscription is PAST_DUE and its dunning ends UNCOLLECTIBLE / CANCELLED. Until the creation API
- * merges, the approved subscription is written by test/support/pix-automatico.ts.
+ * PIX Automático subscriptions in the sandbox (issue 32, items 1, 2, 4's payer and 5), on Node:
+ * journey 3 from creation (INCOMPLETE, the composite QR) to ACTIVE with invoice 0 PAID once the
+ * payer approves; journey 2 (a trial) to TRIALING; journey 1 (the payer's account) and its own
+ * first charge; a rejection ending it INCOMPLETE_EXPIRED with its invoice voided and charge
+ * cancelled; the payer's cancellation cancelling it at the period's end; the events of each.
+ * Refusals and another seller's 404 are subscriptions.pix-automatico.errors.test.ts.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pixChargeInstructions, subscriptionSettings, transactions } from "../../worker/db/schema";
-import { createTestContext, requester } from "../support/platform";
-import { approvedPixAutomaticoSubscription } from "../support/pix-automatico";
-import { invalidDataPaths } from "../support/problem";
-import { advance, expectJson, invoicesOf, plan, subscriber, testClock } from "../support/subscriptions";
+import { events, pixRecurrences } from "../../worker/db/schema";
+import { createTestContext } from "../support/platform";
+import { PAYER_ACCOUNT, payerAnswers, pixAutomaticoSubscription } from "../support/pix-automatico";
+import { advance, expectJson, invoicesOf, testClock } from "../support/subscriptions";
 import type { Ctx } from "../support/transactions";
-import { createCompanySeller, rotateSellerKeys } from "../../worker/domain/sellers";
 
 let ctx: Ctx;
 beforeEach(async () => {
   ctx = await createTestContext();
 });
 
-const get = (path: string) => expectJson(ctx.send, "GET", path, undefined, 200);
-const eventsAbout = async (type: string, id: string) =>
-  ((await get(`/v1/events?type=${type}&limit=100`)).items as Array<{ occurredAt: string; data: { details: { id: string; status: string } } }>).filter((e) => e.data.details.id === id);
-const instructionsOf = (subscriptionId: string) => ctx.platform.db.select().from(pixChargeInstructions).where(eq(pixChargeInstructions.subscriptionId, subscriptionId)).orderBy(pixChargeInstructions.dueDate);
-const nextCharge = (id: string, outcome: string) => ctx.send("POST", `/v1/sandbox/pix-automatico/${id}/next-charge`, { outcome });
-const days = (from: string, to: string) => Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
-
-/** A monthly PIX Automático subscription (R$ 49,90) on a new clock frozen at `start`. */
-async function automatico(start: string, retryPolicy: "PERMITE_3R_7D" | "NAO_PERMITE" = "PERMITE_3R_7D") {
-  const { buyerId } = await subscriber(ctx);
-  const p = await plan(ctx, { paymentMethods: ["PIX"] });
-  const clock = await testClock(ctx, start);
-  const sub = await approvedPixAutomaticoSubscription(ctx.platform.db, { sellerId: ctx.seller.sellerId, buyerId, plan: p, at: clock.frozenTime, testClockId: clock.id, retryPolicy });
-  return { ...sub, clock, plan: p };
+/** The types of the events written about subscription `id`, oldest first. */
+async function eventTypesOf(id: string) {
+  const rows = await ctx.platform.db.select().from(events).orderBy(events.occurredAt);
+  return rows.filter((e) => (e.data as { details?: { id?: string } }).details?.id === id).map((e) => e.type);
 }
 
-describe("PIX Automático billing on a test clock", () => {
-  it("a year: eleven charge instructions, each sent 3 days before its due date (ajusteDiaUtil on weekends), each paid once", async () => {
-    const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
-    await advance(ctx, clock.id, "2028-01-06T12:00:00Z");
-    const all = await invoicesOf(ctx, subscriptionId);
-    expect(all).toHaveLength(12);
-    const instructions = await instructionsOf(subscriptionId);
-    expect(instructions).toHaveLength(11);
-    for (const [k, instruction] of instructions.entries()) {
-      const invoice = all[k + 1]!;
-      expect(instruction).toMatchObject({ invoiceId: invoice.id, status: "PAID", attempts: 1, retries: 0, amount: 4990, dueDate: invoice.periodStart.slice(0, 10) });
-      expect(instruction.txid).toMatch(/^[a-f0-9]{32}$/);
-      // Sent (issued) the default 3 days before the due date: inside the BCB's 2 to 10.
-      expect(days(instruction.createdAt, instruction.dueDate)).toBe(3);
-      expect(instruction.endToEndId).toMatch(/^E99999999\d{12}[A-Za-z0-9]{11}$/);
-      // The payer's bank pays on the settlement date: the next business day when the due date is not one.
-      const weekday = new Date(`${instruction.dueDate}T00:00:00Z`).getUTCDay();
-      expect(instruction.adjustToBusinessDay).toBe(weekday === 0 || weekday === 6);
-      expect(invoice).toMatchObject({ status: "PAID", paidAt: `${instruction.settlementDate}T12:00:00.000Z` });
-      const payment = await get(`/v1/transactions/${invoice.transactionId}`);
-      expect(payment).toMatchObject({ status: "PAID", paymentMethod: "PIX", amount: 4990, subscriptionId, invoiceId: invoice.id, initiatedBy: "MERCHANT" });
-      expect(payment.feeAmount).toBeGreaterThan(0);
-    }
-    // 2027-04-10 is a Saturday: settled on Monday 04-12; 2027-10-10 a Sunday: Monday 10-11.
-    expect(instructions.find((i) => i.dueDate === "2027-04-10")).toMatchObject({ adjustToBusinessDay: true, settlementDate: "2027-04-12" });
-    expect(instructions.find((i) => i.dueDate === "2027-10-10")).toMatchObject({ adjustToBusinessDay: true, settlementDate: "2027-10-11" });
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(11);
-    expect(await eventsAbout("SUBSCRIPTION_RENEWED", subscriptionId)).toHaveLength(11);
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "ACTIVE", currentPeriodStart: "2027-12-10T12:00:00.000Z", nextBillingAt: "2028-01-07T12:00:00.000Z" });
+describe("journey 3: the composite QR pays period 0 and authorizes", () => {
+  it("is INCOMPLETE with a CREATED recurrence and a composite BR Code, then ACTIVE with invoice 0 PAID once the payer approves", async () => {
+    const sub = await pixAutomaticoSubscription(ctx, {}, { name: "Plano Mensal Pro com nome bem comprido de fato" });
+    expect(sub).toMatchObject({ paymentMethod: "PIX_AUTOMATICO", status: "INCOMPLETE" });
+    expect(sub.pixAutomatico).toMatchObject({ status: "CREATED", journey: "JORNADA_3", periodicity: "MENSAL", retryPolicy: "PERMITE_3R_7D", contract: sub.id.replace(/-/g, "") });
+    expect(sub.pixAutomatico.recurrenceId).toMatch(/^RR99999999\d{8}[0-9A-Za-z]{11}$/);
+    expect([...sub.pixAutomatico.object].length).toBe(35);
+    // The composite BR Code: the first charge's, with the recurrence's location (field 80).
+    const [invoice] = await invoicesOf(ctx, sub.id);
+    expect(invoice).toMatchObject({ status: "OPEN", amount: 4990, transactionId: sub.pixAutomatico.firstTransactionId });
+    const charge = await expectJson(ctx.send, "GET", `/v1/transactions/${invoice.transactionId}`, undefined, 200);
+    expect(charge).toMatchObject({ status: "PENDING", paymentMethod: "PIX", paymentDetails: { qrCode: sub.pixAutomatico.brCode } });
+    expect(sub.pixAutomatico.brCode).toMatch(/^000201.*80\d\d0014br\.gov\.bcb\.pix25\d\d[^ ]+\/pix\/v2\/locrec\/[0-9A-Za-z]{25}6304[0-9A-F]{4}$/);
+    expect(sub.pixAutomatico.qrCodeUrl).toBe(charge.paymentDetails.qrCodeUrl);
+    const qr = await ctx.app.request(new URL(sub.pixAutomatico.qrCodeUrl).pathname);
+    expect(qr.status).toBe(200);
+
+    const approved = await payerAnswers(ctx, sub.id, "approve");
+    expect(approved).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED", brCode: null, qrCodeUrl: null } });
+    expect(approved.pixAutomatico.approvedAt).toBeTruthy();
+    const [paid] = await invoicesOf(ctx, sub.id);
+    expect(paid).toMatchObject({ status: "PAID" });
+    expect((await expectJson(ctx.send, "GET", `/v1/transactions/${invoice.transactionId}`, undefined, 200)).status).toBe("PAID");
+    expect((await eventTypesOf(sub.id)).sort()).toEqual(["SUBSCRIPTION_AUTHORIZATION_APPROVED", "SUBSCRIPTION_CREATED", "SUBSCRIPTION_RENEWED"]);
+    const [event] = await ctx.platform.db.select().from(events).where(eq(events.type, "SUBSCRIPTION_AUTHORIZATION_APPROVED"));
+    expect((event!.data as { details: { pixAutomatico: { status: string } } }).details.pixAutomatico.status).toBe("APPROVED");
+    const [created] = await ctx.platform.db.select().from(events).where(eq(events.type, "SUBSCRIPTION_CREATED"));
+    expect((created!.data as { details: { pixAutomatico: { status: string; journey: string } } }).details.pixAutomatico).toMatchObject({ status: "CREATED", journey: "JORNADA_3" });
+    // GET and the list show it too.
+    expect((await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200)).pixAutomatico.status).toBe("APPROVED");
+    const list = await expectJson(ctx.send, "GET", "/v1/subscriptions", undefined, 200);
+    expect(list.items[0].pixAutomatico.journey).toBe("JORNADA_3");
   });
 
-  it("the seller's lead days (2 to 10) move when the instruction is sent", async () => {
-    await ctx.platform.db.insert(subscriptionSettings).values({ sellerId: ctx.seller.sellerId, livemode: false, cardRetryDays: [1, 3, 7], pixChargeLeadDays: 10, updatedAt: "2027-01-01T00:00:00Z" });
-    const { subscriptionId, clock } = await automatico("2027-03-01T12:00:00Z");
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ nextBillingAt: "2027-03-22T12:00:00.000Z" });
-    await advance(ctx, clock.id, "2027-03-22T12:00:00Z");
-    const [instruction] = await instructionsOf(subscriptionId);
-    expect(instruction).toMatchObject({ status: "SCHEDULED", dueDate: "2027-04-01", createdAt: "2027-03-22T12:00:00.000Z" });
+  it("paying the composite QR's charge (the sandbox's pay) approves the recurrence too", async () => {
+    const sub = await pixAutomaticoSubscription(ctx);
+    await expectJson(ctx.send, "POST", `/v1/sandbox/transactions/${sub.pixAutomatico.firstTransactionId}/pay`, undefined, 200);
+    expect(await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200)).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
+    // Approving again: the recurrence is APPROVED, the machine's 409.
+    const again = await ctx.post(`/v1/sandbox/pix-automatico/${sub.id}/approve`);
+    expect(again.status).toBe(409);
+    expect((await again.json()).detail).toMatch(/recurrence is APPROVED/);
   });
 
-  it("RETRIED_THEN_PAID under PERMITE_3R_7D: the first attempt fails, the retry pays; the subscription stays ACTIVE", async () => {
-    const { subscriptionId, clock } = await automatico("2027-02-01T12:00:00Z");
-    expect((await nextCharge(subscriptionId, "RETRIED_THEN_PAID")).status).toBe(200);
-    await advance(ctx, clock.id, "2027-03-30T12:00:00Z");
-    const [first, second] = await instructionsOf(subscriptionId);
-    // Due Monday 2027-03-01: failed that day for funds, retried on 03-02 and paid.
-    expect(first).toMatchObject({ dueDate: "2027-03-01", status: "PAID", attempts: 2, retries: 1, nextRetryDate: null, failureCode: "AM04" });
-    const invoices = await invoicesOf(ctx, subscriptionId);
-    expect(invoices[1]).toMatchObject({ status: "PAID", paidAt: "2027-03-02T12:00:00.000Z" });
-    // The setting was for one charge: the next is paid at once.
-    expect(second).toMatchObject({ status: "SCHEDULED", attempts: 0, sandboxOutcome: "PAID" });
-    expect(await eventsAbout("SUBSCRIPTION_PAST_DUE", subscriptionId)).toHaveLength(0);
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "ACTIVE" });
-  });
-
-  it("INSUFFICIENT_FUNDS under PERMITE_3R_7D: 3 retries within 7 days all fail, then PAST_DUE, and the dunning ends CANCELLED", async () => {
-    const { subscriptionId, clock } = await automatico("2027-02-05T12:00:00Z");
-    await nextCharge(subscriptionId, "INSUFFICIENT_FUNDS");
-    // Due Friday 2027-03-05: retries on Monday 03-08 (+1 is a Saturday), Tuesday 03-09 (+3 is Monday, taken) and Wednesday 03-10.
-    await advance(ctx, clock.id, "2027-03-09T13:00:00Z");
-    let [instruction] = await instructionsOf(subscriptionId);
-    expect(instruction).toMatchObject({ status: "RETRYING", attempts: 3, retries: 3, nextRetryDate: "2027-03-10" });
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "ACTIVE" });
-    await advance(ctx, clock.id, "2027-03-10T13:00:00Z");
-    [instruction] = await instructionsOf(subscriptionId);
-    expect(instruction).toMatchObject({ status: "FAILED", attempts: 4, retries: 3, failureCode: "AM04", nextCheckAt: "2027-03-15T12:00:00.000Z" });
-    const pastDue = await eventsAbout("SUBSCRIPTION_PAST_DUE", subscriptionId);
-    expect(pastDue.map((e) => e.occurredAt)).toEqual(["2027-03-10T12:00:00.000Z"]);
-    expect((await invoicesOf(ctx, subscriptionId))[1]).toMatchObject({ status: "OPEN" });
-    await advance(ctx, clock.id, "2027-03-16T00:00:00Z");
-    expect((await invoicesOf(ctx, subscriptionId))[1]).toMatchObject({ status: "UNCOLLECTIBLE" });
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "CANCELLED", cancelledAt: "2027-03-15T12:00:00.000Z", nextBillingAt: null });
-    expect(await eventsAbout("SUBSCRIPTION_CANCELLED", subscriptionId)).toHaveLength(1);
-  });
-
-  it("NAO_PERMITE: a failed attempt is not retried, straight to PAST_DUE and dunning", async () => {
-    const { subscriptionId, clock } = await automatico("2027-02-01T12:00:00Z", "NAO_PERMITE");
-    await nextCharge(subscriptionId, "RETRIED_THEN_PAID");
-    await advance(ctx, clock.id, "2027-03-02T00:00:00Z");
-    const [instruction] = await instructionsOf(subscriptionId);
-    expect(instruction).toMatchObject({ status: "FAILED", attempts: 1, retries: 0, failureCode: "AM04", nextCheckAt: "2027-03-06T12:00:00.000Z" });
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "PAST_DUE" });
-    await advance(ctx, clock.id, "2027-03-07T00:00:00Z");
-    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "CANCELLED" });
-  });
-
-  it("cancelling the subscription voids the open invoice and cancels its scheduled instruction before its date", async () => {
-    const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
-    await advance(ctx, clock.id, "2027-02-08T12:00:00Z");
-    expect((await instructionsOf(subscriptionId))[0]).toMatchObject({ status: "SCHEDULED", dueDate: "2027-02-10" });
-    await expectJson(ctx.send, "POST", `/v1/subscriptions/${subscriptionId}/cancel`, {}, 200);
-    // An hour later, two days before its due date: cancelled (a live one removed at the PSP, PATCH /cobr).
-    await advance(ctx, clock.id, "2027-02-08T13:00:00Z");
-    expect((await instructionsOf(subscriptionId))[0]).toMatchObject({ status: "CANCELLED", attempts: 0, nextCheckAt: null, updatedAt: "2027-02-08T12:00:00.000Z" });
-    await advance(ctx, clock.id, "2027-02-12T12:00:00Z");
-    expect((await invoicesOf(ctx, subscriptionId))[1]).toMatchObject({ status: "VOID" });
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(0);
-  });
-
-  it("exactly once per period: three advances racing over the same months write one instruction per invoice", async () => {
-    const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
-    await Promise.allSettled([advance(ctx, clock.id, "2027-06-01T00:00:00Z"), advance(ctx, clock.id, "2027-06-01T00:00:01Z"), advance(ctx, clock.id, "2027-06-01T00:00:02Z")]);
-    await advance(ctx, clock.id, "2027-06-02T00:00:00Z");
-    const instructions = await instructionsOf(subscriptionId);
-    expect(instructions).toHaveLength(4);
-    expect(new Set(instructions.map((i) => i.invoiceId)).size).toBe(4);
-    expect(instructions.every((i) => i.status === "PAID" && i.attempts === 1)).toBe(true);
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(4);
+  it("the payer's cancellation cancels an ACTIVE subscription at its period's end, with the reason and an event", async () => {
+    const sub = await pixAutomaticoSubscription(ctx);
+    await payerAnswers(ctx, sub.id, "approve");
+    const cancelled = await payerAnswers(ctx, sub.id, "cancel");
+    expect(cancelled).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, nextBillingAt: cancelled.currentPeriodEnd });
+    expect(cancelled.pixAutomatico).toMatchObject({ status: "CANCELLED", ending: { code: "SLDB", by: "PAYER" } });
+    expect(cancelled.pixAutomatico.ending.description).toMatch(/cancelada pelo usuário pagador/);
+    expect(await eventTypesOf(sub.id)).toContain("SUBSCRIPTION_AUTHORIZATION_CANCELLED_BY_PAYER");
+    const [event] = await ctx.platform.db.select().from(events).where(eq(events.type, "SUBSCRIPTION_AUTHORIZATION_CANCELLED_BY_PAYER"));
+    expect((event!.data as { details: { cancelAtPeriodEnd: boolean } }).details.cancelAtPeriodEnd).toBe(true);
   });
 });
 
-describe("POST /v1/sandbox/pix-automatico/{id}/next-charge", () => {
-  it("stores the outcome on the recurrence; a bad outcome is 422 naming the field; another seller's subscription or a live key is 404", async () => {
-    const { subscriptionId } = await automatico("2027-01-10T12:00:00Z");
-    const ok = await nextCharge(subscriptionId, "INSUFFICIENT_FUNDS");
-    expect(await ok.json()).toEqual({ subscriptionId, nextChargeOutcome: "INSUFFICIENT_FUNDS" });
-    expect(await invalidDataPaths(await nextCharge(subscriptionId, "MAYBE"))).toEqual(["outcome"]);
-    const other = await createCompanySeller(ctx.platform.db, { legalName: "Outra Loja Ltda", email: "outra@example.com", city: "Recife" }, ctx.platform.now());
-    const theirs = requester(ctx.app, other);
-    expect((await theirs.post(`/v1/sandbox/pix-automatico/${subscriptionId}/next-charge`, { outcome: "PAID" })).status).toBe(404);
-    const live = requester(ctx.app, (await rotateSellerKeys(ctx.platform.db, ctx.seller.sellerId, ctx.platform.now(), "live"))!);
-    expect((await live.post(`/v1/sandbox/pix-automatico/${subscriptionId}/next-charge`, { outcome: "PAID" })).status).toBe(404);
-    const [row] = await ctx.platform.db.select().from(pixChargeInstructions).where(and(eq(pixChargeInstructions.subscriptionId, subscriptionId)));
-    expect(row).toBeUndefined();
+describe("the seller", () => {
+  it("cancelling now cancels the recurrence too, by the receiver, with no payer's event; a PATCH is a 422", async () => {
+    const sub = await pixAutomaticoSubscription(ctx);
+    const patched = await ctx.patch(`/v1/subscriptions/${sub.id}`, { paymentMethod: "PIX" });
+    expect(patched.status).toBe(422);
+    expect((await patched.json()).errors.map((e: { path: string }) => e.path)).toEqual(["paymentMethod"]);
+    await expectJson(ctx.send, "POST", `/v1/subscriptions/${sub.id}/cancel`, {}, 200);
+    const after = await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200);
+    expect(after).toMatchObject({ status: "CANCELLED", pixAutomatico: { status: "CANCELLED", ending: { by: "RECEIVER", code: "ACCL" } } });
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_CANCELLED"]);
+  });
+});
+
+describe("rejected or never answered", () => {
+  it("a rejection ends it INCOMPLETE_EXPIRED: invoice 0 VOID, its charge cancelled, SUBSCRIPTION_AUTHORIZATION_REJECTED", async () => {
+    const sub = await pixAutomaticoSubscription(ctx);
+    const rejected = await payerAnswers(ctx, sub.id, "reject");
+    expect(rejected).toMatchObject({ status: "INCOMPLETE_EXPIRED", nextBillingAt: null, pixAutomatico: { status: "REJECTED", ending: { code: "AP13", by: null } } });
+    const [invoice] = await invoicesOf(ctx, sub.id);
+    expect(invoice.status).toBe("VOID");
+    expect((await expectJson(ctx.send, "GET", `/v1/transactions/${invoice.transactionId}`, undefined, 200)).status).toBe("CANCELLED");
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_AUTHORIZATION_REJECTED"]);
+    // Over for good: the payer's later answers are the machine's 409.
+    for (const action of ["approve", "reject", "cancel"]) expect((await ctx.post(`/v1/sandbox/pix-automatico/${sub.id}/${action}`)).status).toBe(409);
+    expect((await ctx.post(`/v1/subscriptions/${sub.id}/cancel`)).status).toBe(409);
+  });
+});
+
+describe("never answered", () => {
+  it("journey 3's charge unpaid through its grace (a test clock): INCOMPLETE_EXPIRED, the recurrence EXPIRED, the invoice UNCOLLECTIBLE", async () => {
+    const clock = await testClock(ctx, "2027-03-01T12:00:00Z");
+    const sub = await pixAutomaticoSubscription(ctx, { testClockId: clock.id });
+    await advance(ctx, clock.id, "2027-03-05T12:00:00Z");
+    expect((await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200)).status).toBe("INCOMPLETE");
+    await advance(ctx, clock.id, "2027-03-08T12:00:00Z");
+    const after = await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200);
+    expect(after).toMatchObject({ status: "INCOMPLETE_EXPIRED", cancelledAt: null, nextBillingAt: null, pixAutomatico: { status: "EXPIRED" } });
+    expect((await invoicesOf(ctx, sub.id))[0].status).toBe("UNCOLLECTIBLE");
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_AUTHORIZATION_REJECTED"]);
+  });
+});
+
+describe("journey 2: a trial, a QR that only authorizes", () => {
+  it("is INCOMPLETE with nothing to pay, then TRIALING once approved", async () => {
+    const sub = await pixAutomaticoSubscription(ctx, { trialDays: 14 });
+    expect(sub).toMatchObject({ status: "INCOMPLETE", latestInvoiceId: null, pixAutomatico: { journey: "JORNADA_2", status: "CREATED", firstTransactionId: null, qrCodeUrl: null } });
+    // No amount (field 54), no charge (field 26): the recurrence's location only.
+    expect(sub.pixAutomatico.brCode).toMatch(/^000201010212/);
+    expect(sub.pixAutomatico.brCode).not.toMatch(/5404|26\d\d0014/);
+    expect(sub.pixAutomatico.brCode).toMatch(/80\d\d0014br\.gov\.bcb\.pix25/);
+    const approved = await payerAnswers(ctx, sub.id, "approve");
+    expect(approved).toMatchObject({ status: "TRIALING", trialEndAt: sub.trialEndAt, pixAutomatico: { status: "APPROVED" } });
+    expect(await invoicesOf(ctx, sub.id)).toEqual([]);
+    expect(await eventTypesOf(sub.id)).toEqual(["SUBSCRIPTION_CREATED", "SUBSCRIPTION_AUTHORIZATION_APPROVED"]);
+    // A trial has no paid period to run out: the payer's cancellation ends it now.
+    expect(await payerAnswers(ctx, sub.id, "cancel")).toMatchObject({ status: "CANCELLED", pixAutomatico: { status: "CANCELLED" } });
+  });
+});
+
+describe("journey 1: a push to the payer's bank", () => {
+  it("without a trial: period 0 has its own PIX charge; ACTIVE only once it is paid and the payer approved", async () => {
+    const sub = await pixAutomaticoSubscription(ctx, { payerAccount: PAYER_ACCOUNT });
+    expect(sub).toMatchObject({ status: "INCOMPLETE", pixAutomatico: { journey: "JORNADA_1", status: "CREATED", brCode: null } });
+    const [invoice] = await invoicesOf(ctx, sub.id);
+    const charge = await expectJson(ctx.send, "GET", `/v1/transactions/${invoice.transactionId}`, undefined, 200);
+    expect(charge.paymentDetails.qrCode).not.toMatch(/80\d\d0014br\.gov\.bcb\.pix/);
+    await expectJson(ctx.send, "POST", `/v1/sandbox/transactions/${charge.id}/pay`, undefined, 200);
+    // Paid but not yet authorized: still INCOMPLETE (nothing could charge its next period).
+    const paid = await expectJson(ctx.send, "GET", `/v1/subscriptions/${sub.id}`, undefined, 200);
+    expect(paid).toMatchObject({ status: "INCOMPLETE", pixAutomatico: { status: "CREATED" } });
+    expect((await invoicesOf(ctx, sub.id))[0].status).toBe("PAID");
+    expect(await payerAnswers(ctx, sub.id, "approve")).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
+    // Written in one batch at one time: their order in the feed is not asserted.
+    expect((await eventTypesOf(sub.id)).sort()).toEqual(["SUBSCRIPTION_AUTHORIZATION_APPROVED", "SUBSCRIPTION_CREATED", "SUBSCRIPTION_RENEWED"]);
+  });
+
+  it("with a trial: TRIALING once approved; the recurrence row keeps the seller's retry policy", async () => {
+    await expectJson(ctx.send, "PUT", "/v1/subscriptions/settings", { pixRetryPolicy: "NAO_PERMITE" }, 200);
+    const sub = await pixAutomaticoSubscription(ctx, { payerAccount: PAYER_ACCOUNT, trialDays: 7 }, { billingInterval: "YEARLY" });
+    expect(sub.pixAutomatico).toMatchObject({ journey: "JORNADA_1", periodicity: "ANUAL", retryPolicy: "NAO_PERMITE" });
+    const [row] = await ctx.platform.db.select().from(pixRecurrences).where(eq(pixRecurrences.subscriptionId, sub.id));
+    expect(row).toMatchObject({ status: "CREATED", journey: "JORNADA_1", retryPolicy: "NAO_PERMITE", livemode: false });
+    expect(await payerAnswers(ctx, sub.id, "approve")).toMatchObject({ status: "TRIALING" });
   });
 });

@@ -107,7 +107,7 @@ describe("another seller's secret key", () => {
     expect((await ctx.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [2, 5] })).status).toBe(200);
     expect((await (await other.get("/v1/subscriptions/settings")).json()).cardRetryDays).not.toEqual([2, 5]);
     expect((await other.send("PUT", "/v1/subscriptions/settings", { cardRetryDays: [1, 3, 7, 14] })).status).toBe(200);
-    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: [2, 5] });
+    expect(await (await ctx.get("/v1/subscriptions/settings")).json()).toEqual({ cardRetryDays: [2, 5], pixRetryPolicy: "PERMITE_3R_7D", pixChargeLeadDays: 3 });
   });
 });
 

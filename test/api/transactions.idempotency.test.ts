@@ -195,6 +195,26 @@ describe("Idempotency-Key on refunds", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("a key past its 24 h whose new request is refused answers the refusal, not the expired answer", async () => {
+    // The expired row is no longer deleted before the work (issue 33, item 2): it must still never be replayed.
+    const tx = await paidCharge(ctx, 1000);
+    const key = { "Idempotency-Key": "refund-3" };
+    expect((await refund(ctx, tx.id, 1000, key)).status).toBe(201);
+    ctx.platform.clock.advance(KEY_TTL_SECONDS);
+    const again = await refund(ctx, tx.id, 1000, key);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe("REFUND_EXCEEDS_AMOUNT");
+    expect(await ctx.platform.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toHaveLength(1);
+    // A new request under the key takes it over: one row, the new answer's.
+    const other = await paidCharge(ctx, 1000);
+    const taken = await refund(ctx, other.id, 400, key);
+    expect(taken.status).toBe(201);
+    const rows = await ctx.platform.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "refund-3"));
+    expect(rows.map((r) => r.responseStatus)).toEqual([201]);
+    expect((await refund(ctx, other.id, 400, key)).status).toBe(200);
+  });
+
   it("the same key for another amount, another transaction or another operation is a 409", async () => {
     const tx = await paidCharge(ctx, 1000);
     const key = { "Idempotency-Key": "refund-2" };

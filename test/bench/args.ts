@@ -26,7 +26,7 @@ export const USAGE = `Usage: npm run bench -- [flags]
   --warmup <s>        seconds of warm-up per side before each operation (default 2)
   --rounds <n>        floor/project round pairs per operation (default and minimum 3)
   --connections <n>   concurrent keep-alive connections (default 10)
-  --only <names>      comma-separated operations: create,replay,get,list,list-deep,buyer,link-pix,
+  --only <names>      comma-separated operations: create,create-c50,replay,get,list,list-deep,buyer,link-pix,
                       search (search-cpf,search-name,search-last4),live-pix,webhooks,billing
   --host-dir <path>   checkout whose worker/node.ts to measure (default: this one)
   --rows <n>          transactions seeded into the seller's history (default 500000)

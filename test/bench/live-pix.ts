@@ -28,13 +28,14 @@
 import { execFile } from "node:child_process";
 import http from "node:http";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createClient } from "@libsql/client";
 import { createNodeVault } from "../../worker/node/node-vault";
 import { freePort, spawnServer, waitForHealth, type ChildServer } from "./child";
+import { groupCpuMs } from "./cpu";
 import { hostEnv, type HostCheckout } from "./host";
 import { measure, type RequestSpec, type Sample } from "./load";
 import { callApi, PIX_BODY, type OpContext } from "./ops";
@@ -206,28 +207,6 @@ const percentiles = (xs: number[]): Percentiles => {
   const sorted = [...xs].sort((a, b) => a - b);
   return { p50: pct(sorted, 50), p99: pct(sorted, 99) };
 };
-/** CPU time (ms) of the process group `pgid` so far, from /proc (Linux); NaN elsewhere. */
-function groupCpuMs(pgid: number | undefined): number {
-  if (pgid === undefined) return Number.NaN;
-  let ticks = 0;
-  try {
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      } catch {
-        continue; // gone meanwhile
-      }
-      // After "pid (comm) ": state ppid pgrp … utime (14th field) stime (15th), in clock ticks.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return Number.NaN;
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
 
 const newTxid = () => randomBytes(16).toString("hex"); // 32 of [0-9a-f]: a txid the document allows
 

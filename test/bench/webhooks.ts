@@ -14,6 +14,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { groupCpuMs } from "./cpu";
 import { callApi, PIX_BODY, type OpContext } from "./ops";
 
 /** What one webhook run measured. */
@@ -32,6 +33,8 @@ export interface WebhookResult {
   replayed: number;
   replayDelivered: number;
   replayPerSecond: number;
+  /** The host's CPU (user + system, ms) per replayed delivery, from /proc: what load on the machine moves least. */
+  replayCpuMsPerDelivery: number;
   duplicates: number;
   /** TCP connections the receiver accepted over both steps (keep-alive: far fewer than deliveries). */
   connections: number;
@@ -133,6 +136,7 @@ export async function measureWebhooks(ctx: OpContext & { sellerId: string }, pay
     // Step 2: every event again, enqueued in blocks of up to 1000 by the replay route.
     receiver.reset();
     const replayStarted = Date.now();
+    const cpuBefore = groupCpuMs(ctx.host.process.pid);
     let replayed = 0;
     let from = since;
     for (;;) {
@@ -144,6 +148,7 @@ export async function measureWebhooks(ctx: OpContext & { sellerId: string }, pay
     }
     await until(() => receiver.arrivals.size >= replayed, 30_000);
     const replayLast = Math.max(...[...receiver.arrivals.values()].map((a) => a.at));
+    const replayCpuMs = groupCpuMs(ctx.host.process.pid) - cpuBefore;
     duplicates += receiver.count - receiver.arrivals.size;
     const result: WebhookResult = {
       pays,
@@ -155,6 +160,7 @@ export async function measureWebhooks(ctx: OpContext & { sellerId: string }, pay
       replayed,
       replayDelivered: receiver.arrivals.size,
       replayPerSecond: receiver.arrivals.size / ((replayLast - replayStarted) / 1000),
+      replayCpuMsPerDelivery: replayCpuMs / receiver.arrivals.size,
       duplicates,
       connections: receiver.connections,
       met: false,
@@ -173,11 +179,12 @@ export async function measureWebhooks(ctx: OpContext & { sellerId: string }, pay
 export function formatWebhooks(r: WebhookResult): string {
   if (r.failure) return `Webhooks: FAILED: ${r.failure}`;
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "-");
+  const cpu = Number.isFinite(r.replayCpuMsPerDelivery) ? `; host CPU ${r.replayCpuMsPerDelivery.toFixed(2)} ms per delivery` : "";
   return [
     `Webhooks (${r.pays} PIX pays, ${r.concurrency} at a time, receiver on 127.0.0.1 answering 200 at once):`,
     `  delivered ${r.delivered}/${r.pays}; event committed → arrival p50 ${f(r.eventToArrival.p50)} ms, p99 ${f(r.eventToArrival.p99)} ms (max ${f(r.eventToArrival.max)}); ` +
       `pay answered → arrival p50 ${f(r.payToArrival.p50)} ms, p99 ${f(r.payToArrival.p99)} ms; ${f(r.underLoadPerSecond)} deliveries/s under the pays`,
-    `  replay of ${r.replayed}: ${r.replayDelivered} delivered at ${f(r.replayPerSecond)} deliveries/s; duplicates ${r.duplicates}; ${r.connections} TCP connections in all`,
+    `  replay of ${r.replayed}: ${r.replayDelivered} delivered at ${f(r.replayPerSecond)} deliveries/s${cpu}; duplicates ${r.duplicates}; ${r.connections} TCP connections in all`,
     `  targets: p50 ≤ ${WEBHOOK_TARGETS.p50} ms, p99 ≤ ${WEBHOOK_TARGETS.p99} ms, ≥ ${WEBHOOK_TARGETS.perSecond} deliveries/s: ${r.met ? "ok" : "MISSED"}`,
   ].join("\n");
 }

@@ -8,7 +8,9 @@
  * this run's widget build failed (test/browser/widget-setup.ts) rather than test an old pay.js.
  *
  * `startBrowserSuite` adds the Chromium to drive (launch.ts) and one `stop` for the file's
- * `afterAll`: the browser, then the file's own servers, then the host.
+ * `afterAll`: the browser, then the file's own servers, then the host. In a run that shares one
+ * Chromium between its files (test/browser/shared-suite-setup.ts), the suite connects to that one
+ * instead of launching its own.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +18,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { inject } from "vitest";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
-import { launchBrowser } from "./launch";
+import { connectBrowser, launchBrowser } from "./launch";
 
 export interface GatewayHost {
   /** `http://127.0.0.1:{port}`: the API, `/pay.js` and the gateway's pages. */
@@ -56,10 +58,20 @@ export interface GatewayHostOptions {
   env?: Record<string, string>;
 }
 
-/** Starts the host; `name` names its temp folder. */
-export async function startGatewayHost(name: string, options: GatewayHostOptions = {}): Promise<GatewayHost> {
+/** Fails, naming the cause, when this run's widget build failed (test/browser/widget-setup.ts): no test of an old pay.js. */
+export function assertWidgetBuilt(): void {
   const buildError = inject("widgetBuildError");
   if (buildError) throw new Error(`the widget did not build (test/browser/widget-setup.ts): ${buildError}`);
+}
+
+/** Starts the host for a test file (after assertWidgetBuilt); `name` names its temp folder. */
+export async function startGatewayHost(name: string, options: GatewayHostOptions = {}): Promise<GatewayHost> {
+  assertWidgetBuilt();
+  return launchGatewayHost(name, options);
+}
+
+/** Starts the host, wherever it runs (a test file, or a global set-up that shares it); `name` names its temp folder. */
+export async function launchGatewayHost(name: string, options: GatewayHostOptions = {}): Promise<GatewayHost> {
   const dir = mkdtempSync(join(tmpdir(), `pay-${name}-`));
   const port = await freePort();
   const cleanUp = () => {
@@ -118,16 +130,25 @@ export interface BrowserSuite {
   stop(...servers: ({ close(): Promise<void> } | undefined)[]): Promise<void>;
 }
 
-/** Starts the host (as startGatewayHost) and launches Chromium; the host is stopped again if the launch fails. */
+/**
+ * Starts the host (as startGatewayHost) and launches Chromium, or connects to the run's shared one;
+ * the host is stopped again if that fails.
+ */
 export async function startBrowserSuite(name: string, options: GatewayHostOptions = {}): Promise<BrowserSuite> {
   const host = await startGatewayHost(name, options);
   let browser: Browser;
   try {
-    browser = await launchBrowser();
+    const shared = inject("sharedBrowser");
+    browser = shared ? await connectBrowser(shared) : await launchBrowser();
   } catch (err) {
     await host.stop();
     throw err;
   }
+  return browserSuite(host, browser);
+}
+
+/** The suite of `host` and `browser`: its `stop` closes the browser (or this file's connection to it), then `servers`, then stops the host. */
+export function browserSuite(host: GatewayHost, browser: Browser): BrowserSuite {
   return {
     host,
     browser,

@@ -21,7 +21,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core";
 
 /**
  * The flags every browser gets: the project's tested list (STACK.md, "Browser tests") plus
@@ -194,10 +194,29 @@ async function locate(): Promise<FoundBrowser> {
   };
 }
 
-/** Launches the found browser headless, refusing any flag that would weaken the same-origin policy. */
-export async function launchBrowser(): Promise<Browser> {
+/** The found browser's launch options (headless), refusing any flag that would weaken the same-origin policy. */
+async function safeLaunchOptions(): Promise<LaunchOptions> {
   const { executablePath, args } = await findBrowser();
   const unsafe = unsafeArgs(args);
   if (unsafe.length) throw new Error(`refusing to launch Chromium with ${unsafe.join(" ")}: it switches the same-origin policy off`);
-  return chromium.launch({ executablePath, headless: true, args, timeout: 60_000 });
+  return { executablePath, headless: true, args, timeout: 60_000 };
+}
+
+/** Launches the found browser headless, refusing any flag that would weaken the same-origin policy. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(await safeLaunchOptions());
+}
+
+/**
+ * Launches the found browser as a server, with the same flags and the same refusal, for several
+ * test files to drive at once (test/browser/shared-suite-setup.ts): each connects with
+ * `connectBrowser` and works in browser contexts of its own, which share no cookies or storage.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(await safeLaunchOptions());
+}
+
+/** Connects to a browser launched by `launchBrowserServer`; closing the connection leaves the browser to its other users. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint, { timeout: 60_000 });
 }

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCardSimulators, type CardSimulators } from "../../worker/cli/card-simulators";
-import { runCardsCommand } from "../../worker/cli/cards-commands";
+import { runAdmin } from "../support/admin-cli";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-admin-cards-"));
 let sims: CardSimulators;
@@ -20,17 +20,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs cards:check with the simulators' variables and `overrides`; its exit status and output. */
+/** Runs `npm run admin -- cards:check --json` (in process) with the simulators' variables and `overrides`; its exit status and output. */
 async function check(overrides: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { DATABASE_URL: `file:${join(dir, "pay.db")}`, VAULT_KEY: Buffer.alloc(32, 9).toString("base64"), ...sims.env, ...overrides };
-  let out = "";
-  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  try {
-    const status = await runCardsCommand("cards:check", { json: true }, env);
-    return { status, out, result: JSON.parse(out) as { ok: boolean; checks: Array<{ check: string; status: string; detail: string }> } };
-  } finally {
-    write.mockRestore();
-  }
+  const { code: status, stdout: out, stderr } = await runAdmin(env, "cards:check", "--json");
+  expect(stderr).toBe("");
+  return { status, out, result: JSON.parse(out) as { ok: boolean; checks: Array<{ check: string; status: string; detail: string }> } };
 }
 
 describe("cards:check", () => {

@@ -2,6 +2,8 @@
  * `npm run admin -- --help` prints the commands and their options (it used to answer "Unknown
  * command"), on stdout with status 0, without opening the database; a typo is a usage error that
  * does not create one either. (seller:create and keys:rotate themselves: test/node-host.test.ts.)
+ * `npm run admin -- --help` and the typo run the real entry as child processes; the other command
+ * lines run its dispatch in this process (test/support/admin-cli.ts), as fast as a function call.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -9,12 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../support/admin-cli";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-admin-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A database file under a folder that does not exist: opening it would create both. */
 const database = join(dir, "never", "pay.db");
 
+/** The command line `cmd args` as a child process, on the database `file`. */
 function run(cmd: string, args: string[], file = database): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...process.env, DATABASE_URL: `file:${file}` }, stdio: ["ignore", "pipe", "pipe"] });
@@ -25,6 +29,9 @@ function run(cmd: string, args: string[], file = database): Promise<{ code: numb
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** The CLI's command line in this process, on the database `file` (created and migrated by the first command that opens it). */
+const admin = (file: string, ...args: string[]) => runAdmin({ ...process.env, DATABASE_URL: `file:${file}` }, ...args);
 
 describe("npm run admin -- --help", () => {
   it("prints every command with its options, through npm exactly as documented", async () => {
@@ -38,8 +45,8 @@ describe("npm run admin -- --help", () => {
   }, 60_000);
 
   it("answers -h, help and a command's --help the same way", async () => {
-    const outputs = await Promise.all([["-h"], ["help"], ["seller:create", "--help"]].map((args) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args])));
-    for (const out of outputs) {
+    for (const args of [["-h"], ["help"], ["seller:create", "--help"]]) {
+      const out = await admin(database, ...args);
       expect(out.code, out.stderr).toBe(0);
       expect(out.stdout).toMatch(/^Operator commands for Pay/);
     }
@@ -56,9 +63,6 @@ describe("npm run admin -- --help", () => {
 });
 
 describe("npm run admin -- seller:approve-live", () => {
-  /** Runs the CLI on a database of its own (created and migrated by the first command). */
-  const admin = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args], file);
-
   it("live keys only after the operator approves the company; a test company's keys:rotate --live is refused and writes none", async () => {
     const file = join(dir, "approve.db");
     const created = await admin(file, "seller:create", "--legal-name", "Acme Ltda", "--email", "ops@acme.test", "--city", "Curitiba", "--json");
@@ -80,8 +84,6 @@ describe("npm run admin -- seller:approve-live", () => {
 });
 
 describe("npm run admin -- seller:create --cnpj", () => {
-  const admin = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args], file);
-
   it("keeps the company's CNPJ (punctuation dropped) for its links' page; one with wrong check digits is a usage error", async () => {
     const file = join(dir, "cnpj.db");
     const base = ["seller:create", "--legal-name", "Acme Ltda", "--email", "ops@acme.test", "--city", "Curitiba", "--json"];

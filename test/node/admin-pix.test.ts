@@ -1,7 +1,8 @@
 /**
  * The live PIX operator commands (`npm run admin -- pix:check | pix:webhook | pix:reconcile`,
- * worker/cli/pix-commands.ts) as an operator runs them: the CLI as a child process, its
- * PIX_PSP_* pointing at the PSP simulator over real HTTP, a database of its own. And the Node
+ * worker/cli/pix-commands.ts) as an operator runs them: the CLI's dispatch in this process
+ * (test/support/admin-cli.ts; the first check goes through the real entry as a child process),
+ * its PIX_PSP_* pointing at the PSP simulator over real HTTP, a database of its own. And the Node
  * host's start, which registers the callback itself when PIX_PSP_* and PIX_RECEIVER_KEY are set.
  */
 import { spawn } from "node:child_process";
@@ -18,6 +19,7 @@ import { pspAcquirer } from "../../worker/domain/acquirers/psp";
 import type { Platform } from "../../worker/platform";
 import { freePort, killAllHosts, startNodeHost, stopNodeHost } from "../support/node-host";
 import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
+import { runAdmin } from "../support/admin-cli";
 
 const dir = mkdtempSync(join(tmpdir(), "pay-admin-pix-"));
 const VAULT_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -53,7 +55,11 @@ function pspEnv(overrides: Record<string, string | undefined> = {}): NodeJS.Proc
   return env;
 }
 
-function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `npm run admin -- ...args` with `env`, in this process. */
+const admin = runAdmin;
+
+/** The same through the CLI's real entry, as a child process: what `npm run admin` runs. */
+function spawnAdmin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "worker/cli/admin.ts", ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -77,7 +83,7 @@ const checkOf = (stdout: string, name: string) => (JSON.parse(stdout) as { check
 describe("npm run admin -- pix:check and pix:webhook", () => {
   it("before pix:webhook: the webhook is not registered (exit 1); pix:webhook registers the callback; then all is well (exit 0)", async () => {
     sim.control.reset();
-    const before = await admin(pspEnv(), "pix:check");
+    const before = await spawnAdmin(pspEnv(), "pix:check");
     expect(before.code, before.stderr).toBe(1);
     expect(before.stdout).toMatch(/ok +settings/);
     expect(before.stdout).toMatch(/ok +token/);
@@ -208,6 +214,13 @@ describe("npm start with PIX_PSP_* set", () => {
       const url = await expectedCallback(`http://127.0.0.1:${port}`);
       for (let i = 0; i < 100 && (await directPsp().getWebhook(sim.receiverKey)) !== url; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await directPsp().getWebhook(sim.receiverKey)).toBe(url);
+      // PIX Automático's webhookrec and webhookcobr, at the same URL.
+      const automatico = () => sim.control.received().filter((r) => r.method === "PUT" && (r.path === "/webhookrec" || r.path === "/webhookcobr"));
+      for (let i = 0; i < 100 && automatico().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(automatico().map((r) => [r.path, r.status, r.body])).toEqual([
+        ["/webhookrec", 200, { webhookUrl: url }],
+        ["/webhookcobr", 200, { webhookUrl: url }],
+      ]);
     } finally {
       await stopNodeHost(child, port);
     }

@@ -183,7 +183,7 @@ describe("the stored URL is checked again at send time (both hosts)", () => {
 });
 
 describe("the egress on its own", () => {
-  const postTo = (url: string, livemode = false, signal = AbortSignal.timeout(TIMEOUT_MS)): WebhookPost => ({ url, body: '{"a":1}', headers: { "Content-Type": "application/json" }, signal, livemode });
+  const postTo = (url: string, livemode = false, signal = AbortSignal.timeout(TIMEOUT_MS)): WebhookPost => ({ url, body: '{"a":1}', headers: { "Content-Type": "application/json" }, signal, livemode, excerptBytes: 1024 });
   let slow: Server;
   let slowUrl: string;
   beforeAll(async () => {
@@ -212,17 +212,41 @@ describe("the egress on its own", () => {
     receiver.answerWith(302);
     const res = await createWebhookEgress()(postTo(receiver.url));
     expect(res.status).toBe(302);
-    expect(await res.text()).toBe("refused with 302");
+    expect(res.excerpt).toBe("refused with 302");
     expect(receiver.received).toEqual([expect.objectContaining({ body: '{"a":1}', headers: expect.objectContaining({ "content-length": "7" }) })]);
+  });
+
+  it("answers the status and the first excerptBytes of the body as text, reading no further; a 204 has none; connections are kept alive", async () => {
+    const long = "é".repeat(1500); // 3,000 bytes: the 1,024th byte ends a character
+    const answers = createServer((req, res) => {
+      req.resume();
+      if (req.url === "/empty") return void res.writeHead(204).end();
+      res.writeHead(200, { "Content-Type": "text/plain" }).end(long);
+    });
+    await new Promise<void>((resolve) => answers.listen(0, "127.0.0.1", resolve));
+    let connections = 0;
+    answers.on("connection", () => void connections++);
+    const url = `http://127.0.0.1:${(answers.address() as AddressInfo).port}`;
+    try {
+      const egress = createWebhookEgress();
+      expect(await egress(postTo(`${url}/long`))).toEqual({ status: 200, excerpt: "é".repeat(512) });
+      expect(await egress(postTo(`${url}/empty`))).toEqual({ status: 204, excerpt: null });
+      expect(await egress(postTo(`${url}/empty`))).toEqual({ status: 204, excerpt: null });
+      // The cut answer's connection was closed; the two 204s shared the next one.
+      expect(connections).toBe(2);
+      // A body that never ends is not waited for once the excerpt is full.
+      expect(await egress({ ...postTo(slowUrl), excerptBytes: 4 })).toEqual({ status: 200, excerpt: "part" });
+    } finally {
+      answers.closeAllConnections();
+      await new Promise<void>((resolve) => answers.close(() => resolve()));
+    }
   });
 
   it("the timeout ends a POST left unanswered, and an answer whose body never ends, with a TimeoutError", async () => {
     receiver.answerWith("hang");
     const egress = createWebhookEgress();
     await expect(egress(postTo(receiver.url, false, AbortSignal.timeout(200)))).rejects.toMatchObject({ name: "TimeoutError" });
-    const res = await egress(postTo(slowUrl, false, AbortSignal.timeout(200)));
-    expect(res.status).toBe(200);
-    await expect(res.text()).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(egress(postTo(slowUrl, false, AbortSignal.timeout(200)))).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
   it("the timeout also bounds the lookup", async () => {
@@ -236,7 +260,7 @@ describe("the Node host's platform sends webhooks through the egress", () => {
     const client = new SqliteClient(":memory:");
     await applyMigrations(createDb(client));
     const platform = createNodePlatform(client, { baseUrl: "http://pay.test", vaultKey: TEST_VAULT_KEY, maxBodyBytes: 100 * 1024, pixSigningJwk: TEST_PIX_SIGNING_JWK }, () => {});
-    const post = (livemode: boolean): WebhookPost => ({ url: `http://localhost:${port}/hooks`, body: "{}", headers: {}, signal: AbortSignal.timeout(TIMEOUT_MS), livemode });
+    const post = (livemode: boolean): WebhookPost => ({ url: `http://localhost:${port}/hooks`, body: "{}", headers: {}, signal: AbortSignal.timeout(TIMEOUT_MS), livemode, excerptBytes: 1024 });
     await expect(platform.webhookFetch!(post(true))).rejects.toBeInstanceOf(WebhookRefusedError);
     expect(receiver.connections).toBe(0);
     expect((await platform.webhookFetch!(post(false))).status).toBe(200);

@@ -5,6 +5,8 @@
  * done (no polling wait). Issue 19 §1: before the runner, one hanging receiver held every other
  * endpoint's deliveries for the whole timeout (runDue ran jobs one after another, every 250 ms).
  */
+import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
@@ -47,7 +49,7 @@ async function receiver(then: "hang" | 200) {
   receivers.push(r);
   const res = await ctx.post(`/v1/sellers/${ctx.sellerId}/webhooks`, { url: r.url, eventTypes: ["TRANSACTION_PAID"] });
   expect(res.status, await res.clone().text()).toBe(201);
-  return r;
+  return Object.assign(r, { secret: String(((await res.json()) as { secret: string }).secret) });
 }
 
 /** The transaction id an arrival carries. */
@@ -93,5 +95,10 @@ describe("the Node host's webhook runner", () => {
     delays.sort((a, b) => a - b);
     // The 250 ms poll made the median about 125 ms; at once, it is a few milliseconds.
     expect(delays[5], `pay → arrival (ms): ${delays.join(", ")}`).toBeLessThan(60);
+    // Signed by the host's own HMAC (node:crypto): both signatures verify with the webhook's secret.
+    for (const { body, headers } of fast.received) {
+      expect(headers["x-service-signature"]).toBe(createHmac("sha256", fast.secret).update(body).digest("hex"));
+      expect(new Webhook(fast.secret).verify(body, headers as Record<string, string>)).toEqual(JSON.parse(body));
+    }
   });
 });

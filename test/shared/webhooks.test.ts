@@ -14,6 +14,7 @@ import {
   standardWebhookHeaders,
   verifySignature,
 } from "../../shared/webhooks";
+import { nodeWebhookHmac } from "../../worker/node/webhook-egress";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"; // 24 bytes, Svix's documentation example
 // Compact JSON with non-ASCII text, as the service sends it: the bytes differ from the characters.
@@ -155,6 +156,16 @@ describe("Standard Webhooks headers, checked by the standardwebhooks package", (
     const old = new Date(Date.now() - 6 * 60 * 1000);
     const stale = await standardWebhookHeaders({ id, timestamp: old, rawBody: body, secret: fresh });
     expect(() => new Webhook(fresh).verify(body, stale)).toThrow(/too old/);
+  });
+
+  it("signed with the Node host's node:crypto primitive: the same headers as WebCrypto's, verified by the library", async () => {
+    const fresh = newWebhookSecret();
+    const now = new Date();
+    const headers = await standardWebhookHeaders({ id, timestamp: now, rawBody: body, secret: fresh, hmac: nodeWebhookHmac });
+    expect(headers).toEqual(await standardWebhookHeaders({ id, timestamp: now, rawBody: body, secret: fresh }));
+    expect(new Webhook(fresh).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(await serviceSignature(body, fresh, nodeWebhookHmac)).toBe(nodeHmac(body, fresh));
+    await expect(serviceSignature(body, "", nodeWebhookHmac)).rejects.toThrow(TypeError);
   });
 
   it("refuse to sign with a secret that is not whsec_ base64, or an invalid date", async () => {

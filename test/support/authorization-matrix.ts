@@ -3,7 +3,6 @@
  * in test and live mode; seller B; A's sub-sellers), every kind of resource one of them owns,
  * built through the API as its owner would, and a snapshot of every row of the database.
  */
-import { approvedPixAutomaticoSubscription } from "./pix-automatico";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { sellers } from "../../worker/db/schema";
@@ -56,9 +55,9 @@ export interface Resources {
   linkTx?: { id: string };
   subscriptionPlanId?: string;
   subscriptionId?: string;
+  /** Test mode: a PIX_AUTOMATICO subscription, its recurrence CREATED (the sandbox's payer answers it). */
+  pixAutomaticoSubscriptionId?: string;
   testClockId?: string;
-  /** A PIX Automático subscription (test mode only; written directly until its creation API merges). */
-  automaticoSubscriptionId?: string;
   feePlanId?: string;
   settlementId?: string;
   chargebackId?: string;
@@ -164,8 +163,7 @@ export async function buildResources(ctx: Ctx, owner: Party, subSellerId?: strin
   if (!owner.live) {
     r.testClockId = (await ok(send, "POST", "/v1/sandbox/test-clocks", { frozenTime: "2026-05-04T15:00:00Z" }, 201)).id;
     r.subscriptionId = (await ok(send, "POST", "/v1/subscriptions", { planId: r.subscriptionPlanId, buyerId: r.buyerId, paymentMethod: "PIX", testClockId: r.testClockId }, 201)).id;
-    const plan = await ok(send, "GET", `/v1/subscriptions/plans/${r.subscriptionPlanId}`, undefined, 200);
-    r.automaticoSubscriptionId = (await approvedPixAutomaticoSubscription(ctx.platform.db, { sellerId: owner.sellerId, buyerId: r.buyerId!, plan, at: ctx.platform.now().toISOString() })).subscriptionId;
+    r.pixAutomaticoSubscriptionId = (await ok(send, "POST", "/v1/subscriptions", { planId: r.subscriptionPlanId, buyerId: r.buyerId, paymentMethod: "PIX_AUTOMATICO" }, 201)).id;
     const toSettle = await ok(send, "POST", "/v1/transactions", pixBody({ amount: 2000 }), 201);
     await ok(send, "POST", `/v1/sandbox/transactions/${toSettle.id}/pay`, undefined, 200);
     const run = await ok(send, "POST", "/v1/sandbox/settlements/run", { asOf: "2026-05-06T12:00:00Z" }, 200);

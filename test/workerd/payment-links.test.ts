@@ -39,7 +39,12 @@ describe("payment links in workerd", () => {
     const listed = await apiJson<{ items: Array<{ id: string; paymentLinkId: string }> }>("GET", `/v1/transactions?paymentLinkId=${link.id}`, 200);
     expect(listed.items).toEqual([expect.objectContaining({ id: transaction.id, paymentLinkId: link.id })]);
     const read = await api("GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret });
-    expect(await read.json()).toMatchObject({ session: { status: "OPEN" }, transaction: { id: transaction.id, status: "PENDING" } });
+    expect(await read.json()).toMatchObject({ session: { status: "OPEN", transactionId: transaction.id }, transaction: { id: transaction.id, status: "PENDING" } });
+    // Paying again (by card) in the same visit: the session's latest charge is the newest one naming it.
+    const card = (await (await pay(session, "CARD")).json()) as { transaction: { id: string } };
+    const reread = await api("GET", `/v1/checkout-sessions/${session.id}`, undefined, { "X-Client-Secret": session.clientSecret });
+    expect(await reread.json()).toMatchObject({ session: { status: "OPEN", transactionId: card.transaction.id }, transaction: { id: card.transaction.id, status: "PENDING" } });
+    expect(await apiJson("GET", `/v1/transactions/${transaction.id}`, 200)).toMatchObject({ status: "CANCELLED" });
   });
 
   it("20 buyers paying a link of 3 at once: exactly 3 charges", async () => {

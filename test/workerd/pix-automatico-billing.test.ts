@@ -14,7 +14,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { pixChargeInstructions } from "../../worker/db/schema";
 import { buyerBody } from "../support/fixtures";
-import { approvedPixAutomaticoSubscription } from "../support/pix-automatico";
+import { approvedPixAutomaticoSubscription } from "../support/pix-automatico-db";
 import { apiJson } from "./api";
 
 type Plan = { id: string; amount: number; billingInterval: "MONTH"; intervalCount: number };

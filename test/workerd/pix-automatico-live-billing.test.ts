@@ -23,7 +23,7 @@ import { approveSellerForLive, createCompanySeller, rotateSellerKeys } from "../
 import worker from "../../worker/index";
 import { createWebVault } from "../../worker/lib/web-vault";
 import { buyerBody } from "../support/fixtures";
-import { approvedPixAutomaticoSubscription } from "../support/pix-automatico";
+import { approvedPixAutomaticoSubscription } from "../support/pix-automatico-db";
 import { api } from "./api";
 
 type Received = { method: string; path: string; body: Record<string, any>; status: number };

@@ -14,6 +14,7 @@ import type { BcbPixSettings } from "../connectors/bcb-pix/config";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
 import { createAccessTokens } from "../connectors/bcb-pix/oauth";
 import { pspCallbackUrl } from "../domain/pix/psp-callback";
+import { createBcbPixAutomatico } from "../connectors/bcb-pix/automatico";
 import { emptyReport, reconcilePix, type PaymentOutcome } from "../domain/pix/psp-payments";
 import { PspRejectedError, PspUnavailableError, type PixPsp, type PspPixPayment } from "../lib/acquirer";
 import type { LogLine, Platform } from "../platform";
@@ -72,7 +73,7 @@ function connect(settings: BcbPixSettings, lines: LogLine[] = []) {
   const tokens = createAccessTokens({ ...settings, transport, timeoutMs: 10_000, log, name: psp.name });
   /** The system or TLS code of the last exchange that failed (ECONNREFUSED, CERT_HAS_EXPIRED…). */
   const failureCode = () => lines.findLast((l) => l.msg === "psp.request" && l.status === null)?.errorCode as string | undefined;
-  return { psp, tokens, close, failureCode };
+  return { psp, tokens, close, failureCode, transport };
 }
 
 /** What pspCallbackUrl needs of a platform: the configuration and the vault. */
@@ -164,6 +165,8 @@ async function registerWebhook(env: NodeJS.ProcessEnv, print: Print): Promise<nu
   const pix = connect(settings);
   try {
     await pix.psp.registerWebhook(key, url);
+    // PIX Automático's callbacks (webhookrec, webhookcobr) at the same URL: the PSP appends /rec and /cobr.
+    await createBcbPixAutomatico({ ...settings, transport: pix.transport }).registerWebhooks({ recurrences: url, charges: url });
   } catch (error) {
     const code = error instanceof PspUnavailableError ? pix.failureCode() : undefined;
     throw new Error(`The PSP did not register the callback: ${errorText(error)}${code ? ` (${code})` : ""}`);
@@ -173,7 +176,7 @@ async function registerWebhook(env: NodeJS.ProcessEnv, print: Print): Promise<nu
   const shown = redactCallbackUrl(url);
   print(
     { registered: true, receiverKey: key, callbackUrl: shown },
-    `Registered at the PSP for PIX_RECEIVER_KEY ${key}:\n  ${shown}\nThe PSP posts each PIX received to it with /pix appended; \`npm run admin -- pix:check\` checks it.\n`,
+    `Registered at the PSP for PIX_RECEIVER_KEY ${key}:\n  ${shown}\nThe PSP posts each PIX received to it with /pix appended, and PIX Automático's recurrences and charge instructions with /rec and /cobr; \`npm run admin -- pix:check\` checks it.\n`,
   );
   return 0;
 }

@@ -21,13 +21,14 @@ export type Statements = [Statement, ...Statement[]];
  * (JSON columns are stringified, booleans become 0/1), exactly as `db.insert` would; a value that
  * is itself SQL (a subquery) is evaluated by the database at that point.
  */
-export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: SqlValues<InferInsertModel<T>>, condition: SQL) {
+export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: SqlValues<InferInsertModel<T>>, condition: SQL, options: InsertOptions = {}) {
   const columns = getTableColumns(table) as Record<string, T["_"]["columns"][string]>;
   const given = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
   const names = given.map(([key]) => sql.identifier(columns[key]!.name));
   const params = given.map(([key, value]) => (is(value, SQL) ? sql`(${value})` : sql.param(value, columns[key])));
-  const statement = db.run(sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} where ${condition}`);
-  const built = builtDirectly(db, table, columns, given, condition);
+  const verb = options.replace ? "insert or replace into" : "insert into";
+  const statement = db.run(sql`${sql.raw(verb)} ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} where ${condition}`);
+  const built = builtDirectly(db, table, columns, given, condition, verb);
   // The same text and parameters drizzle would build (guarded.test.ts compares them), without
   // its walk over every value: 10 µs against 150 for a transaction's 53 columns (docs/performance.md).
   if (built) statement.getQuery = () => ({ ...built, method: "run" as const });
@@ -43,7 +44,14 @@ const targets = new WeakMap<SQLiteTable, Map<string, string>>();
  * and spliced in. Null (drizzle's walk is used) when a value is a placeholder (a prepared batch
  * binds it later) or encodes to SQL.
  */
-function builtDirectly(db: Db, table: SQLiteTable, columns: Record<string, Column>, given: Array<[string, unknown]>, condition: SQL): { sql: string; params: unknown[] } | null {
+function builtDirectly(
+  db: Db,
+  table: SQLiteTable,
+  columns: Record<string, Column>,
+  given: Array<[string, unknown]>,
+  condition: SQL,
+  verb: string,
+): { sql: string; params: unknown[] } | null {
   const dialect = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect;
   const keys = given.map(([key]) => key).join(",");
   let byKeys = targets.get(table);
@@ -69,7 +77,16 @@ function builtDirectly(db: Db, table: SQLiteTable, columns: Record<string, Colum
     params.push(mapped);
   }
   const where = dialect.sqlToQuery(condition);
-  return { sql: `insert into ${target} select ${texts.join(", ")} where ${where.sql}`, params: [...params, ...where.params] };
+  return { sql: `${verb} ${target} select ${texts.join(", ")} where ${where.sql}`, params: [...params, ...where.params] };
+}
+
+/** How {@link insertWhere} inserts. */
+export interface InsertOptions {
+  /**
+   * `INSERT OR REPLACE`: a row the new one collides with (primary key or UNIQUE) is deleted
+   * first. Only for a condition that already proves the old row may go (an expired key row).
+   */
+  replace?: boolean;
 }
 
 /** Insert values where any column may instead be given as SQL or a placeholder bound later. */

@@ -518,8 +518,13 @@ export const transactions = sqliteTable(
     // A card acquirer's notification names its sale by the acquirer's id (Cielo's PaymentId).
     index("transactions_acquirer_reference_idx").on(t.acquirerReference).where(sql`${t.acquirerReference} is not null`),
     // A live charge is found by its txid when the PSP notifies or reconciliation lists it (a test
-    // charge never is: no PSP knows it, so test creates pay nothing for this index).
-    index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} = 1 and ${t.pixTxid} is not null`),
+    // charge never is: no PSP knows it, so test creates pay nothing for this index). The mode is
+    // the bare column, not `livemode = 1`: SQLite compares each `livemode = ?` of a statement on
+    // this table with a partial index's `livemode = <literal>` and then recompiles that statement
+    // whenever the parameter is bound, i.e. on every run of every seller-scoped query (a list
+    // page recompiled its 60-line statement each time: 3x its SQL cost; docs/performance.md,
+    // issue 33 item 3). A reader of this index says `livemode` bare too (domain/pix/psp-payments.ts).
+    index("transactions_live_txid_idx").on(t.pixTxid).where(sql`${t.livemode} and ${t.pixTxid} is not null`),
     // The dashboard's search (docs/dashboard.md): each key an index range within the seller's mode.
     index("transactions_search_name_idx").on(t.sellerId, t.livemode, t.customerNameSearch, t.createdAt, t.id),
     index("transactions_search_document_idx").on(t.sellerId, t.livemode, t.customerDocumentDigest, t.createdAt, t.id).where(sql`${t.customerDocumentDigest} is not null`),
@@ -1109,6 +1114,10 @@ export const pixRecurrences = sqliteTable(
     locationId: integer("location_id"),
     /** Journey 3: the first period's PIX charge, paid together with the authorization. */
     firstTransactionId: text("first_transaction_id"),
+    /** Journeys 2 and 3: the BR Code the buyer scans (journey 3: the composite one, also the first charge's). */
+    authorizationBrCode: text("authorization_br_code"),
+    /** Live: when reconciliation last read it back from the PSP (it takes the least recently read first). */
+    reconciledAt: text("reconciled_at"),
     /** REJECTED, EXPIRED or CANCELLED: the BCB's code and description, and who cancelled. */
     endingCode: text("ending_code"),
     endingDescription: text("ending_description"),

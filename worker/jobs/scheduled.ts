@@ -19,6 +19,7 @@ import { describeError } from "../lib/describe-error";
 import type { Platform } from "../platform";
 
 import { reconcileRecentPix } from "../domain/pix/psp-payments";
+import { reconcileRecurrences } from "../domain/pix-automatico/psp-answers";
 /** What one run did, for logs and tests. */
 export interface ScheduledReport {
   startedAt: string;
@@ -39,6 +40,8 @@ export const SWEEPS: Record<string, Sweep> = {
   "refunds.conclude": concludeDueRefunds,
   // Live PIX whose callback was lost: the PSP's own list settles them (nothing without a PSP).
   "pix.reconcile": reconcileRecentPix,
+  // Live PIX Automático recurrences still CREATED: read back from the PSP (nothing without one).
+  "pixAutomatico.reconcile": reconcileRecurrences,
   "idempotency.purge": purgeExpiredKeys,
   "cards.purge": purgeAbandonedCards,
   "pii.seal": sealLegacyPersonalData,

@@ -9,9 +9,23 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { installation } from "../db/schema";
 import { ownerInvite } from "../domain/dashboard/invites";
-import { companySellerWrites, type SellerWithKeys } from "../domain/sellers";
+import { companySellerWrites, type NewCompanySeller, type SellerWithKeys } from "../domain/sellers";
 
 const BOOTSTRAP_KEY = "bootstrap_seller_id";
+
+/**
+ * The sandbox company the first start creates (the browser tests that share one host give each
+ * file a seller like it). A made-up CNPJ with valid check digits: the link page shows the
+ * seller's (docs/payment-links.md).
+ */
+export const SANDBOX_SELLER: NewCompanySeller = {
+  legalName: "Sandbox Seller Ltda",
+  fantasyName: "Sandbox Shop",
+  email: "sandbox@example.com",
+  city: "Sao Paulo",
+  cnpj: "11222333000181",
+  mode: "test",
+};
 
 /**
  * The bootstrap seller: `created` holds the new keys on the first start only, and `ownerInviteUrl`
@@ -29,12 +43,7 @@ export async function ensureBootstrapSeller(db: Db, now: Date, baseUrl?: string)
   const existing = () => db.select().from(installation).where(eq(installation.key, BOOTSTRAP_KEY)).limit(1);
   const [row] = await existing();
   if (row) return { sellerId: row.value, created: null };
-  const { seller, writes } = await companySellerWrites(
-    db,
-    // A made-up CNPJ with valid check digits: the link page shows the seller's (docs/payment-links.md).
-    { legalName: "Sandbox Seller Ltda", fantasyName: "Sandbox Shop", email: "sandbox@example.com", city: "Sao Paulo", cnpj: "11222333000181", mode: "test" },
-    now,
-  );
+  const { seller, writes } = await companySellerWrites(db, SANDBOX_SELLER, now);
   try {
     await db.batch([
       db.insert(installation).values({ key: BOOTSTRAP_KEY, value: seller.sellerId, updatedAt: now.toISOString() }),

@@ -15,7 +15,7 @@ import { SANDBOX_CARD_ACQUIRERS } from "../domain/acquirers/sandbox-cards";
 import type { LogLine, Platform, PlatformConfig } from "../platform";
 import type { NodeMetrics } from "./metrics";
 import { createNodeVault } from "./node-vault";
-import { createWebhookEgress } from "./webhook-egress";
+import { createWebhookEgress, nodeWebhookHmac } from "./webhook-egress";
 
 import type { BcbPixSettings } from "../connectors/bcb-pix/config";
 import { createBcbPixPsp } from "../connectors/bcb-pix/client";
@@ -115,6 +115,7 @@ export function createNodePlatform(
     fetch: (input, init) => fetch(input, init),
     // Webhook POSTs connect only to the public addresses their host resolved to (docs/webhooks.md).
     webhookFetch: createWebhookEgress(),
+    webhookHmac: nodeWebhookHmac,
     log,
     ...(metrics && { observe: metrics.observe }),
     rateLimiter: new MemoryRateLimiter(config.rateLimits ?? RATE_LIMIT_POLICIES, now),

@@ -23,7 +23,8 @@ export function redactCallbackUrl(url: string): string {
 }
 
 /**
- * The Node host's start: registers `pspCallbackUrl` for `receiverKey` once, without holding the
+ * The Node host's start: registers `pspCallbackUrl` for `receiverKey` (and, when the PSP offers PIX
+ * Automático, as its webhookrec and webhookcobr URL) once, without holding the
  * start up and without failing it. A PSP that is down or refuses is a warning naming the command
  * that registers it by hand; reconciliation settles payments meanwhile.
  */
@@ -38,9 +39,8 @@ export async function registerPspCallbackAtStart(platform: Pick<Platform, "acqui
   try {
     url = await pspCallbackUrl(platform as Platform);
     await psp.registerWebhook(receiverKey, url);
-    // PIX Automático's callbacks (webhookrec, webhookcobr) go to the same URL: the PSP appends /rec and /cobr.
-    await platform.acquirers.live?.pixAutomatico?.psp.registerWebhooks({ recurrences: url, charges: url });
     platform.log({ msg: "psp.webhook_registered", psp: psp.name, url: redactCallbackUrl(url) });
+    await registerAutomatico(platform, url);
     return true;
   } catch (error) {
     platform.log({
@@ -53,5 +53,21 @@ export async function registerPspCallbackAtStart(platform: Pick<Platform, "acqui
       hint: "run `npm run admin -- pix:webhook` once the PSP answers; reconciliation settles payments meanwhile",
     });
     return false;
+  }
+}
+
+/**
+ * PIX Automático's callbacks (webhookrec, webhookcobr) at the same secret URL: the PSP appends
+ * /rec and /cobr. A PSP without PIX Automático refuses them: a warning, live PIX is unaffected
+ * (reconciliation reads recurrences back meanwhile).
+ */
+async function registerAutomatico(platform: Pick<Platform, "acquirers" | "log">, url: string): Promise<void> {
+  const automatico = platform.acquirers.live?.pixAutomatico;
+  if (!automatico) return;
+  try {
+    await automatico.psp.registerWebhooks({ recurrences: url, charges: url });
+    platform.log({ msg: "psp.automatico_webhooks_registered", psp: automatico.psp.name, url: redactCallbackUrl(url) });
+  } catch (error) {
+    platform.log({ msg: "psp.automatico_webhooks_failed", level: "warn", psp: automatico.psp.name, error: error instanceof Error ? error.message : String(error), hint: "run `npm run admin -- pix:webhook` once the PSP answers" });
   }
 }

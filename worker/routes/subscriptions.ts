@@ -10,6 +10,8 @@ import { SUBSCRIPTION_STATUSES } from "../../shared/subscriptions";
 import { createSubscription } from "../domain/subscriptions/create";
 import { cancelSubscription, getSubscription, listInvoices, listSubscriptions, readSettings, updateSubscription, writeSettings } from "../domain/subscriptions/manage";
 import { toSubscription } from "../domain/subscriptions/store";
+import { withPixAutomatico } from "../domain/pix-automatico/store";
+import type { Platform } from "../platform";
 import { route } from "../http/access";
 import { scopeOf } from "../http/auth";
 import type { AppEnv } from "../http/context";
@@ -24,6 +26,7 @@ import {
   SubscriptionSchema,
   SubscriptionSettingsSchema,
   SubscriptionUpdateSchema,
+  type Subscription,
 } from "../schemas/subscription";
 import { INVOICE_EXAMPLE, SUBSCRIPTION_EXAMPLE } from "../schemas/examples/subscriptions";
 
@@ -36,6 +39,7 @@ const createRoute = route("secret", {
   summary: "Subscribe a buyer to a plan",
   description:
     "TRIALING with `trialDays`; otherwise the first invoice is issued now: PIX waits for the buyer (INCOMPLETE until paid), a card token that paid with 3DS is charged at once (ACTIVE when approved). " +
+    "PIX_AUTOMATICO (a plan taking PIX, billed weekly, monthly, quarterly, half-yearly or yearly) also asks for the payer's authorization of a recurrence, shown in `pixAutomatico`: a composite QR that pays the first period (no trial), a QR that only authorizes (a trial), or a push to the payer's bank (`payerAccount`); INCOMPLETE until the payer approves. " +
     "Event SUBSCRIPTION_CREATED. An `Idempotency-Key` retry answers the subscription it created, as it is now (200, `Idempotent-Replayed: true`).",
   request: {
     body: jsonBody(SubscriptionCreateSchema, {
@@ -64,15 +68,17 @@ const listRoute = route("secret", {
 
 const settingsGetRoute = route("secret", {
   method: "get", path: "/v1/subscriptions/settings", tags, operationId: "getSubscriptionSettings",
-  summary: "The card retry schedule of the key's mode",
+  summary: "The card retry schedule and PIX Automático's settings of the key's mode",
   responses: { 200: json(SubscriptionSettingsSchema, "The settings (defaults when never set)."), ...problemResponses(401) },
 });
 
 const settingsPutRoute = route("secret", {
   method: "put", path: "/v1/subscriptions/settings", tags, operationId: "putSubscriptionSettings",
-  summary: "Set the card retry schedule",
-  description: "Days after a declined card invoice's due date on which it is charged again: 2 to 6 increasing days, the last at most 14. When they are spent the invoice is UNCOLLECTIBLE and the subscription CANCELLED.",
-  request: { body: jsonBody(SubscriptionSettingsSchema, { cardRetryDays: [1, 3, 7] }) },
+  summary: "Set the card retry schedule and PIX Automático's settings",
+  description:
+    "`cardRetryDays`: days after a declined card invoice's due date on which it is charged again: 2 to 6 increasing days, the last at most 14. When they are spent the invoice is UNCOLLECTIBLE and the subscription CANCELLED. " +
+    "`pixRetryPolicy` (NAO_PERMITE or PERMITE_3R_7D, default PERMITE_3R_7D): new PIX Automático recurrences take it. `pixChargeLeadDays` (2 to 10, default 3): days before the due date each charge instruction is sent. A field left out keeps its value.",
+  request: { body: jsonBody(SubscriptionSettingsSchema, { cardRetryDays: [1, 3, 7], pixRetryPolicy: "PERMITE_3R_7D", pixChargeLeadDays: 3 }) },
   responses: { 200: json(SubscriptionSettingsSchema, "The settings."), ...problemResponses(400, 401, 422) },
 });
 
@@ -108,21 +114,31 @@ const invoicesRoute = route("secret", {
   responses: { 200: json(pageEnvelope(InvoiceSchema, "InvoicePage", INVOICE_EXAMPLE), "A page of invoices."), ...problemResponses(400, 401, 404) },
 });
 
+/** A subscription as answered: with its PIX Automático recurrence (null for other methods). */
+async function shown(platform: Platform, sub: Subscription): Promise<Subscription> {
+  const [one] = await withPixAutomatico(platform.db, platform.config.baseUrl, [sub]);
+  return one!;
+}
+
 /** The subscriptions routes: bodies' failures are the spec's 422, parameters' 400. */
 export const subscriptionsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: invalidData })
   .openapi(createRoute, async (c) => {
     const key = c.req.header("Idempotency-Key") || undefined;
     const { row, replayed } = await createSubscription(c.get("platform"), scopeOf(c), c.req.valid("json"), key);
     const headers: Record<string, string> = key ? { "Idempotency-Key": key, ...(replayed ? { "Idempotent-Replayed": "true" } : {}) } : {};
-    return c.json(toSubscription(row), replayed ? 200 : 201, headers);
+    return c.json(await shown(c.get("platform"), toSubscription(row)), replayed ? 200 : 201, headers);
   })
-  .openapi(listRoute, async (c) => c.json(await listSubscriptions(c.get("platform"), scopeOf(c), c.req.valid("query")), 200))
+  .openapi(listRoute, async (c) => {
+    const platform = c.get("platform");
+    const page = await listSubscriptions(platform, scopeOf(c), c.req.valid("query"));
+    return c.json({ ...page, items: await withPixAutomatico(platform.db, platform.config.baseUrl, page.items) }, 200);
+  })
   .openapi(settingsGetRoute, async (c) => c.json(await readSettings(c.get("platform"), scopeOf(c)), 200))
   .openapi(settingsPutRoute, async (c) => c.json(await writeSettings(c.get("platform"), scopeOf(c), c.req.valid("json")), 200))
-  .openapi(getRoute, async (c) => c.json(await getSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id), 200))
-  .openapi(updateRoute, async (c) => c.json(await updateSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200))
+  .openapi(getRoute, async (c) => c.json(await shown(c.get("platform"), await getSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id)), 200))
+  .openapi(updateRoute, async (c) => c.json(await shown(c.get("platform"), await updateSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("json"))), 200))
   .openapi(cancelRoute, async (c) => {
     const body = (c.req.valid("json") ?? {}) as { atPeriodEnd?: boolean };
-    return c.json(await cancelSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id, body.atPeriodEnd === true), 200);
+    return c.json(await shown(c.get("platform"), await cancelSubscription(c.get("platform"), scopeOf(c), c.req.valid("param").id, body.atPeriodEnd === true)), 200);
   })
   .openapi(invoicesRoute, async (c) => c.json(await listInvoices(c.get("platform"), scopeOf(c), c.req.valid("param").id, c.req.valid("query")), 200));

@@ -71,6 +71,9 @@ export const labelsEn = {
     SUBSCRIPTION_RENEWED: "Subscription renewed",
     SUBSCRIPTION_PAST_DUE: "Subscription past due",
     SUBSCRIPTION_CANCELLED: "Subscription cancelled",
+    SUBSCRIPTION_AUTHORIZATION_APPROVED: "PIX Automático authorized",
+    SUBSCRIPTION_AUTHORIZATION_REJECTED: "PIX Automático refused",
+    SUBSCRIPTION_AUTHORIZATION_CANCELLED_BY_PAYER: "PIX Automático cancelled by the payer",
   } as Record<string, string>,
   deliveryStatuses: { PENDING: "Pending", DELIVERED: "Delivered", FAILED: "Failed", CANCELLED: "Cancelled" } as Record<string, string>,
   // A payment's timeline and a delivery's attempts

@@ -4,7 +4,7 @@
  * and dates are written in it too. The words come in parts (the frame, the API's labels, the
  * selling, developers and team sections, live access and passkeys, payouts), joined here into one object.
  * selling, developers and team sections, live access and passkeys, a payment's refunds and
- * detail, the app shell, the API's errors by code), joined here into one object.
+ * detail, the app shell, the API's errors by code, a PIX Automático authorization), joined here into one object.
  */
 import type { Locale } from "../../../shared/locale";
 import { accessEn, type AccessStrings } from "./access.en";
@@ -21,6 +21,8 @@ import { problemsEn, type ProblemStrings } from "./problems.en";
 import { problemsPtBR } from "./problems.pt-br";
 import { payoutsEn, type PayoutStrings } from "./payouts.en";
 import { payoutsPtBR } from "./payouts.pt-br";
+import { pixAutomaticoEn, type PixAutomaticoStrings } from "./pix-automatico.en";
+import { pixAutomaticoPtBR } from "./pix-automatico.pt-br";
 import { refundsEn, type RefundStrings } from "./refunds.en";
 import { refundsPtBR } from "./refunds.pt-br";
 import { sellingEn, type SellingStrings } from "./selling.en";
@@ -33,7 +35,7 @@ import { teamEn, type TeamStrings } from "./team.en";
 import { teamPtBR } from "./team.pt-br";
 
 /** Every text the dashboard shows or announces. */
-export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & RefundStrings & ShellStrings & ProblemStrings & FindingStrings & PayoutStrings;
+export type DashboardStrings = CoreStrings & LabelStrings & SellingStrings & DeveloperStrings & TeamStrings & AccessStrings & DaysStrings & RefundStrings & ShellStrings & ProblemStrings & FindingStrings & PayoutStrings & PixAutomaticoStrings;
 
 export type { Locale };
 
@@ -49,5 +51,5 @@ export const LOCALE: Locale = dashboardLocale(globalThis.navigator?.language);
 /** The page's words. */
 export const strings: DashboardStrings =
   LOCALE === "en"
-    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...refundsEn, ...shellEn, ...problemsEn, ...findingEn, ...payoutsEn }
-    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...refundsPtBR, ...shellPtBR, ...problemsPtBR, ...findingPtBR, ...payoutsPtBR };
+    ? { ...en, ...labelsEn, ...sellingEn, ...developersEn, ...teamEn, ...accessEn, ...daysEn, ...refundsEn, ...shellEn, ...problemsEn, ...findingEn, ...payoutsEn, ...pixAutomaticoEn }
+    : { ...ptBR, ...labelsPtBR, ...sellingPtBR, ...developersPtBR, ...teamPtBR, ...accessPtBR, ...daysPtBR, ...refundsPtBR, ...shellPtBR, ...problemsPtBR, ...findingPtBR, ...payoutsPtBR, ...pixAutomaticoPtBR };

@@ -71,7 +71,7 @@ export const sellingEn = {
     none: "No subscriptions yet.",
     notFound: "This subscription was not found in this mode.",
     back: "Back to subscriptions",
-    statuses: { INCOMPLETE: "Incomplete", TRIALING: "Trial", ACTIVE: "Active", PAST_DUE: "Past due", CANCELLED: "Cancelled" } as Record<string, string>,
+    statuses: { INCOMPLETE: "Incomplete", TRIALING: "Trial", ACTIVE: "Active", PAST_DUE: "Past due", CANCELLED: "Cancelled", INCOMPLETE_EXPIRED: "Not authorized" } as Record<string, string>,
     invoiceStatuses: { OPEN: "Open", PAID: "Paid", UNCOLLECTIBLE: "Uncollectible", VOID: "Void" } as Record<string, string>,
     endsAtPeriodEnd: "ends at the period's end",
     endsOn: (at: string) => `Ends on ${at}, at the end of the current period.`,

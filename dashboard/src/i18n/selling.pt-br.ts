@@ -73,7 +73,7 @@ export const sellingPtBR: SellingStrings = {
     none: "Nenhuma assinatura ainda.",
     notFound: "Esta assinatura não foi encontrada neste modo.",
     back: "Voltar para assinaturas",
-    statuses: { INCOMPLETE: "Incompleta", TRIALING: "Em período de teste", ACTIVE: "Ativa", PAST_DUE: "Em atraso", CANCELLED: "Cancelada" },
+    statuses: { INCOMPLETE: "Incompleta", TRIALING: "Em período de teste", ACTIVE: "Ativa", PAST_DUE: "Em atraso", CANCELLED: "Cancelada", INCOMPLETE_EXPIRED: "Não autorizada" },
     invoiceStatuses: { OPEN: "Em aberto", PAID: "Paga", UNCOLLECTIBLE: "Incobrável", VOID: "Anulada" },
     endsAtPeriodEnd: "termina no fim do período",
     endsOn: (at) => `Termina em ${at}, no fim do período atual.`,

@@ -75,7 +75,7 @@ export const en = {
     REFUND_PENDING: "Refund in progress",
     REFUNDED: "Refunded",
   } as Record<string, string>,
-  methods: { PIX: "PIX", CREDIT_CARD: "Credit card", DEBIT_CARD: "Debit card" } as Record<string, string>,
+  methods: { PIX: "PIX", CREDIT_CARD: "Credit card", DEBIT_CARD: "Debit card", PIX_AUTOMATICO: "PIX Automático" } as Record<string, string>,
   paymentsCaption: (live: boolean): string => (live ? "Live payments, newest first" : "Test payments, newest first"),
   payment: "Payment",
   date: "Date",

@@ -68,7 +68,7 @@ export const ptBR: CoreStrings = {
     REFUND_PENDING: "Reembolso em andamento",
     REFUNDED: "Reembolsado",
   },
-  methods: { PIX: "PIX", CREDIT_CARD: "Cartão de crédito", DEBIT_CARD: "Cartão de débito" },
+  methods: { PIX: "PIX", CREDIT_CARD: "Cartão de crédito", DEBIT_CARD: "Cartão de débito", PIX_AUTOMATICO: "Pix Automático" },
   paymentsCaption: (live) => (live ? "Pagamentos reais, mais recentes primeiro" : "Pagamentos de teste, mais recentes primeiro"),
   payment: "Pagamento",
   date: "Data",

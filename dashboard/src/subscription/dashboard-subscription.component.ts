@@ -1,7 +1,7 @@
 /**
  * `<dashboard-subscription>`: one subscription, `/dashboard/subscriptions/{id}`
  * (`GET /dashboard/api/subscriptions/{id}` in the current mode): its buyer and plan by name, its
- * status, fields and latest invoices (each linked to its charge's payment page); for `subscriptions.manage`, while it is not CANCELLED, the cancel form: now, or at the
+ * status, fields, PIX Automático authorization (when it has one) and latest invoices (each linked to its charge's payment page); for `subscriptions.manage`, while it is not CANCELLED, the cancel form: now, or at the
  * end of the current period. The period's end is offered only to an ACTIVE or PAST_DUE
  * subscription not already ending: an INCOMPLETE or TRIALING one has no paid period to run out,
  * and the server cancels it now either way (docs/subscriptions.md). The member confirms first
@@ -14,6 +14,7 @@
  * @event dashboard-session-ended - The API answered 401.
  *
  * @csspart details - The subscription's fields.
+ * @csspart pix-automatico - A PIX Automático subscription's authorization (its recurrence).
  * @csspart invoices - The invoices' section.
  * @csspart cancel - The cancel form.
  */
@@ -29,7 +30,7 @@ import { DashboardElement } from "../dashboard-element";
 import { dateTime } from "../format";
 import { PATHS } from "../routing/routes";
 import { subscriptionStyles } from "./dashboard-subscription.styles";
-import { invoicesTable, subscriptionFields } from "./subscription-details";
+import { invoicesTable, pixAutomaticoFields, subscriptionFields } from "./subscription-details";
 
 /** One subscription's page, `<dashboard-subscription>`. */
 export class DashboardSubscription extends DashboardElement {
@@ -113,6 +114,7 @@ export class DashboardSubscription extends DashboardElement {
             <p class="summary"><span class="badge ${sub.status}">${t.statuses[sub.status] ?? sub.status}</span>
               ${sub.cancelAtPeriodEnd ? html`<span>${t.endsOn(dateTime(sub.currentPeriodEnd))}</span>` : nothing}</p>
             <dl part="details">${subscriptionFields(sub, s)}</dl>
+            ${pixAutomaticoFields(sub, s)}
             <section part="invoices" aria-labelledby="invoices-title"><h2 id="invoices-title">${t.invoices}</h2>${invoicesTable(sub, s, this.follow)}</section>
             ${this.canManage && sub.status !== "CANCELLED" ? this.cancelForm(sub) : nothing}`
         : nothing}

@@ -1,7 +1,7 @@
 /**
  * A subscription's parts as its page shows them: its fields (only those it has; the buyer and plan
  * by name, days without times where only the day matters) and its invoices' table, each invoice's
- * charge a link to the payment's page.
+ * charge a link to the payment's page, and a PIX Automático subscription's authorization.
  */
 import { html, nothing } from "lit";
 import type { SubscriptionWithInvoices } from "../api/selling-types";
@@ -23,6 +23,11 @@ export function subscriptionFields(sub: SubscriptionWithInvoices, s: DashboardSt
     [s.fields.cancelledAt, sub.cancelledAt && dateTime(sub.cancelledAt)],
     [s.fields.createdAt, dateTime(sub.createdAt)],
   ];
+  return fieldPairs(pairs);
+}
+
+/** `<dt>`/`<dd>` pairs of the values present. */
+function fieldPairs(pairs: Array<[string, string | null]>) {
   return pairs.map(([label, value]) => (value ? html`<div class="field"><dt>${label}</dt><dd>${value}</dd></div>` : nothing));
 }
 
@@ -54,4 +59,25 @@ export function invoicesTable(sub: SubscriptionWithInvoices, s: DashboardStrings
       </tbody>
     </table>
   </div>`;
+}
+
+/** A PIX Automático subscription's authorization (its recurrence): status, how asked, retries, its end and why. */
+export function pixAutomaticoFields(sub: SubscriptionWithInvoices, s: DashboardStrings) {
+  const rec = sub.pixAutomatico;
+  if (!rec) return nothing;
+  const t = s.pixAutomatico;
+  const ending = rec.ending && [rec.ending.description ?? rec.ending.code, rec.ending.by && t.by[rec.ending.by]].filter(Boolean).join(" · ");
+  const pairs: Array<[string, string | null]> = [
+    [t.status, t.statuses[rec.status] ?? rec.status],
+    [t.journey, t.journeys[rec.journey] ?? rec.journey],
+    [t.recurrence, rec.recurrenceId],
+    [t.retryPolicy, t.retryPolicies[rec.retryPolicy] ?? rec.retryPolicy],
+    [t.approvedAt, rec.approvedAt && dateTime(rec.approvedAt)],
+    [t.endedAt, rec.endedAt && dateTime(rec.endedAt)],
+    [t.ending, ending || null],
+  ];
+  return html`<section part="pix-automatico" aria-labelledby="pix-automatico-title">
+    <h2 id="pix-automatico-title">${t.title}</h2>
+    <dl>${fieldPairs(pairs)}</dl>
+  </section>`;
 }

@@ -4,7 +4,8 @@
  * the PIX received, asked under the refund's own id so asking again is safe:
  *   EM_PROCESSAMENTO → the refund stays PENDING (asked again by the refunds sweep),
  *   DEVOLVIDO → COMPLETED, NAO_REALIZADO → FAILED with the PSP's reason.
- * A PSP that cannot be reached leaves the refund PENDING for the next sweep.
+ * A PSP that cannot be reached leaves the refund PENDING for the next sweep. The same PSP's PIX
+ * Automático (`pixAutomatico`), when given, makes live PIX_AUTOMATICO subscriptions' recurrences.
  */
 import { PspRejectedError, PspUnavailableError, type Acquirer, type PixPsp, type PspRefund, type RefundOutcome } from "../../lib/acquirer";
 
@@ -19,10 +20,11 @@ function outcomeOf(devolucao: PspRefund): RefundOutcome {
 }
 
 /** The live acquirer over `psp`. */
-export function pspAcquirer(psp: PixPsp): Acquirer {
+export function pspAcquirer(psp: PixPsp, pixAutomatico?: Acquirer["pixAutomatico"]): Acquirer {
   return {
     name: psp.name,
     psp,
+    ...(pixAutomatico ? { pixAutomatico } : {}),
     async concludeRefund(refund) {
       if (!refund.endToEndId) return { status: "FAILED", reason: "the PIX has no end-to-end id: it was not received through the PSP" };
       const id = devolucaoIdOf(refund.refundId);

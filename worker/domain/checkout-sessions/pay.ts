@@ -16,8 +16,6 @@
  * charges it may (429). Every link charge starts with the short hold of a charge nobody has looked
  * at; the buyer's page reading it gives it the full LINK_CHARGE_SECONDS.
  */
-import { and, eq } from "drizzle-orm";
-import { checkoutSessions } from "../../db/schema";
 import { merchantName } from "../merchant";
 import { ApiError, notFound, type FieldError } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
@@ -135,13 +133,8 @@ export async function payCheckoutSession(
     const row = { ...session, transactionId: created.id, updatedAt: created.createdAt };
     return { replayed: false, state: await sessionStateView(platform, row, { row: created, refunds: [] }, known) };
   }
-  // A card charge, or a replay: the session records the charge here.
+  // A card charge, or a replay: the charge's own batch recorded it on the session (a replay writes
+  // nothing), and the answer names it as the first answer did.
   const transactionId = (JSON.parse(result.body) as { id: string }).id;
-  const at = platform.now().toISOString();
-  const [updated] = await platform.db
-    .update(checkoutSessions)
-    .set({ transactionId, updatedAt: at })
-    .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "OPEN")))
-    .returning();
-  return { replayed: result.replayed, state: await sessionStateView(platform, updated ?? session, await readTransaction(platform, transactionId), known) };
+  return { replayed: result.replayed, state: await sessionStateView(platform, { ...session, transactionId }, await readTransaction(platform, transactionId), known) };
 }

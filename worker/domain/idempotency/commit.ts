@@ -2,10 +2,11 @@
  * Idempotency keys (Stripe's model), committed once. A key is scoped to a seller and a mode and
  * kept 24 h. An idempotent create is ONE batch, one round trip:
  *
- *   1. forget the key if its row expired (an expired key counts as absent);
- *   2. the work's statements, each conditioned on the key being free (`keyFree`);
- *   3. the key row, with the exact response text, written only if the work happened;
- *   4. read the key row back.
+ *   1. the work's statements, each conditioned on the key being free (`keyFree`: no live row;
+ *      an expired key, or a claim past its lease, counts as absent);
+ *   2. the key row, with the exact response text, written only if the work happened (replacing
+ *      an expired row of the same key);
+ *   3. read the live key row back.
  *
  * The batch is a transaction, so the resource and its stored response exist together or not at
  * all, and when two requests race on one key the database's order decides: the loser's work finds
@@ -20,7 +21,7 @@
  * that carries a client secret (`…_secret_…`: a transaction's or a checkout session's, a buyer's
  * capability) is kept sealed by the vault and opened for a replay (docs/security.md).
  */
-import { and, eq, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { insertWhere } from "../../db/guarded";
 import { preparedBatch, type Buildable, type PreparedBatch } from "../../db/prepared";
@@ -90,13 +91,23 @@ const sentBody = (vault: Vault, stored: string | null) => (stored === null ? "" 
 const p = (name: string) => sql.placeholder(`key_${name}`);
 
 /**
- * The batch of a kind of idempotent work, prepared once per database: forget an expired (or
- * dead) key row, run the work while the key is free, write the key row if the work happened,
- * read the key row back.
+ * The batch of a kind of idempotent work, prepared once per database: run the work while the key
+ * has no live row, write the key row if the work happened (over an expired or dead one), read the
+ * live key row back. An expired row is not deleted first: that DELETE ran on every create and
+ * almost never found anything (docs/performance.md, issue 33 item 2); one left behind by refused
+ * work is the purge sweep's, as every other expired row is.
  */
 export function idempotentBatch(work: IdempotentWork): (db: Db) => PreparedBatch {
   return preparedBatch((db) => {
-    const key = and(eq(idempotencyKeys.sellerId, p("seller_id")), eq(idempotencyKeys.livemode, p("livemode")), eq(idempotencyKeys.key, p("key")));
+    const k = idempotencyKeys;
+    // Live: neither expired nor a claim (IN_PROGRESS, written by older versions) past its lease.
+    const key = and(
+      eq(k.sellerId, p("seller_id")),
+      eq(k.livemode, p("livemode")),
+      eq(k.key, p("key")),
+      gt(k.expiresAt, p("created_at")),
+      or(ne(k.status, "IN_PROGRESS"), gt(k.createdAt, p("dead"))),
+    );
     const keyFree = sql`not exists (select 1 from ${idempotencyKeys} where ${key})`;
     const row = {
       sellerId: p("seller_id"),
@@ -113,11 +124,9 @@ export function idempotentBatch(work: IdempotentWork): (db: Db) => PreparedBatch
       expiresAt: p("expires_at"),
     };
     return [
-      db
-        .delete(idempotencyKeys)
-        .where(and(key, or(lte(idempotencyKeys.expiresAt, p("created_at")), and(eq(idempotencyKeys.status, "IN_PROGRESS"), lte(idempotencyKeys.createdAt, p("dead")))))),
       ...work.statements(db, keyFree),
-      insertWhere(db, idempotencyKeys, row as never, work.created),
+      // The work happened only if the key had no live row, so a row this replaces is dead.
+      insertWhere(db, idempotencyKeys, row as never, work.created, { replace: true }),
       db.select().from(idempotencyKeys).where(key),
     ];
   });
@@ -157,15 +166,15 @@ export async function commitIdempotently(
     key_expires_at: new Date(expiresAt).toISOString(),
     key_dead: new Date(now.getTime() - CLAIM_LEASE_SECONDS * 1000).toISOString(),
   });
-  const stored = storedKey(results[results.length - 1]!.rows[0]);
-  if (!stored) return null;
-  if (stored.token === token) return { replayed: false, ...response, expiresAt };
-  return replayOf(platform.vault, stored, request);
+  const row = results[results.length - 1]!.rows[0];
+  if (!row) return null;
+  // Ours (every create but a race or a replay from another process): nothing of the row is needed.
+  if (row.token === token) return { replayed: false, ...response, expiresAt };
+  return replayOf(platform.vault, storedKey(row), request);
 }
 
 /** A key row as the batch's last statement reads it (raw, by column name). */
-function storedKey(row: Record<string, unknown> | undefined): KeyRow | null {
-  if (!row) return null;
+function storedKey(row: Record<string, unknown>): KeyRow {
   return {
     token: row.token as string,
     operation: row.operation as string,

@@ -8,6 +8,7 @@ import { SELLER_MACHINE } from "../sub-sellers/status";
 import { PLAN_MACHINE } from "../subscription-plans/machine";
 import { TRANSACTION_MACHINE } from "../transactions/state-machine";
 import { INVOICE_MACHINE, SUBSCRIPTION_MACHINE } from "../subscriptions/machine";
+import { RECURRENCE_MACHINE } from "../pix-automatico/machine";
 
 export const STATE_MACHINES: readonly AnyStateMachine[] = [
   TRANSACTION_MACHINE,
@@ -16,4 +17,5 @@ export const STATE_MACHINES: readonly AnyStateMachine[] = [
   PLAN_MACHINE,
   SUBSCRIPTION_MACHINE,
   INVOICE_MACHINE,
+  RECURRENCE_MACHINE,
 ] as readonly AnyStateMachine[];

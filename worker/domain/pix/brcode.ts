@@ -31,18 +31,21 @@ const MAX_NAME = 25;
 const MAX_CITY = 15;
 const MAX_AMOUNT_MINOR = 999_999_999_999; // field 54 holds at most 13 chars: "9999999999.99"
 
+/** CRC16/CCITT-FALSE of every byte value, so a byte costs one lookup instead of eight shifts. */
+const CRC_TABLE = Uint16Array.from({ length: 256 }, (_, byte) => {
+  let crc = byte << 8;
+  for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  return crc;
+});
+const utf8 = new TextEncoder();
+
 /**
  * CRC16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xorout) of the
  * UTF-8 bytes of `text`, as 4 uppercase hex digits: the BR Code's field 63.
  */
 export function crc16ccitt(text: string): string {
   let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(text)) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
+  for (const byte of utf8.encode(text)) crc = ((crc << 8) & 0xffff) ^ CRC_TABLE[(crc >> 8) ^ byte]!;
   return crc.toString(16).toUpperCase().padStart(4, "0");
 }
 
@@ -80,6 +83,35 @@ export function buildDynamicBrCode(input: DynamicBrCodeInput): string {
   return body + crc16ccitt(body);
 }
 
+/**
+ * PIX Automático: `brCode` (a charge's dynamic BR Code) with the recurrence's location (field 80)
+ * before the CRC, re-signed: journey 3's composite QR, which pays the charge and authorizes the
+ * recurrence in one scan (the BCB's layout, as the PSP answers it in `dadosQR.pixCopiaECola`).
+ */
+export function withRecurrenceLocation(brCode: string, recurrenceLocationUrl: string): string {
+  if (!/6304[0-9A-F]{4}$/.test(brCode)) throw new BrCodeError("brCode must end with its CRC");
+  const body = `${brCode.slice(0, -8)}${recurrenceTemplate(recurrenceLocationUrl)}6304`;
+  return body + crc16ccitt(body);
+}
+
+/**
+ * PIX Automático journey 2: a BR Code that only authorizes a recurrence (no amount, no charge):
+ * the merchant's name and city and the recurrence's location (field 80).
+ */
+export function buildRecurrenceBrCode(input: Omit<DynamicBrCodeInput, "amountMinor" | "locationUrl"> & { recurrenceLocationUrl: string }): string {
+  const name = cleanText(input.merchantName, MAX_NAME);
+  const city = cleanText(input.merchantCity, MAX_CITY);
+  if (!name || !city) throw new BrCodeError("merchantName and merchantCity must keep plain ASCII text");
+  const body =
+    tlv("00", "01") + tlv("01", "12") + tlv("52", input.mcc ?? "0000") + tlv("53", "986") + tlv("58", "BR") + tlv("59", name) + tlv("60", city) + tlv("62", tlv("05", "***")) + recurrenceTemplate(input.recurrenceLocationUrl) + "6304";
+  return body + crc16ccitt(body);
+}
+
+function recurrenceTemplate(url: string): string {
+  if (!/^[\x21-\x7e]+$/.test(url) || url.length > MAX_URL) throw new BrCodeError(`a recurrence location must be printable ASCII of at most ${MAX_URL} chars`);
+  return tlv("80", tlv("00", PIX_GUI) + tlv("25", url));
+}
+
 /** Integer centavos -> "R.CC" by string arithmetic, so no float rounding can creep in. */
 function formatAmount(amountMinor: number): string {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > MAX_AMOUNT_MINOR) {
@@ -100,6 +132,9 @@ export function hasBrCodeText(text: string | null | undefined): text is string {
  * collapsed and trimmed. Truncation happens last so the limit is on the final text.
  */
 function cleanText(text: string, max: number): string {
+  // Printable ASCII already (a seller's name and city, on every charge): NFD and the two
+  // character filters would change nothing, so skip them (they were most of a BR Code's cost).
+  if (PRINTABLE_ASCII.test(text)) return text.replace(/ {2,}/g, " ").trim().slice(0, max).trimEnd();
   const ascii = text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -108,6 +143,8 @@ function cleanText(text: string, max: number): string {
     .trim();
   return ascii.slice(0, max).trimEnd();
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** One TLV; callers pass ASCII only, so `.length` is the character count. */
 function tlv(id: string, value: string): string {

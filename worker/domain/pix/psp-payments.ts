@@ -6,7 +6,8 @@
  * charged; a txid no transaction holds, a charge already cancelled or a different amount is
  * reported (log line and count), never guessed.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { PixPsp, PspPixPayment } from "../../lib/acquirer";
 import { ApiError } from "../../lib/problem";
@@ -21,13 +22,21 @@ export type PaymentReport = Record<PaymentOutcome, number>;
 
 export const emptyReport = (): PaymentReport => ({ settled: 0, already: 0, unknown: 0, mismatched: 0, unpaid: 0 });
 
-/** The live transaction of `txid`, if any. */
-async function transactionOf(platform: Platform, txid: string) {
-  const [row] = await platform.db
+/**
+ * The live transaction of `txid`, if any. The mode is said as the bare column, as the index's
+ * condition is (transactions_live_txid_idx, db/schema.ts): SQLite uses a partial index only for a
+ * query whose WHERE repeats its condition, and `livemode = ?` would not, so it would scan.
+ */
+export function liveTransactionQuery(db: Db, txid: string) {
+  return db
     .select({ id: transactions.id, sellerId: transactions.sellerId, status: transactions.status, amount: transactions.amount, pixDueDate: transactions.pixDueDate })
     .from(transactions)
-    .where(and(eq(transactions.livemode, true), eq(transactions.pixTxid, txid)))
+    .where(and(sql`${transactions.livemode}`, eq(transactions.pixTxid, txid)))
     .limit(1);
+}
+
+async function transactionOf(platform: Platform, txid: string) {
+  const [row] = await liveTransactionQuery(platform.db, txid);
   return row ?? null;
 }
 

@@ -1,20 +1,13 @@
 /**
- * PIX Automático's numbers (docs/subscriptions.md, "PIX Automático: charging each period"): how
+ * PIX Automático's numbers (docs/subscriptions.md, "Charging each period"): how
  * early a period's charge instruction is sent, when its attempt settles, and when a failed one is
  * retried under PERMITE_3R_7D. The BCB's rules: the instruction is sent 2 to 10 days before its
  * due date; a due date that is not a business day is settled on the next one (ajusteDiaUtil);
  * PERMITE_3R_7D allows up to 3 retries, each on a later date, within 7 days of the first attempt.
  */
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { subscriptionSettings } from "../../db/schema";
 import { addDateDays, businessDayFrom, daysBetween, isBusinessDay } from "./business-days";
+import { DEFAULT_PIX_CHARGE_LEAD_DAYS, PIX_CHARGE_LEAD_DAYS_RANGE } from "./rules";
 
-/** Days before the due date the instruction is sent, unless the seller set others (2 to 10). */
-export const DEFAULT_PIX_CHARGE_LEAD_DAYS = 3;
-/** The BCB's window for sending an instruction before its due date. */
-export const PIX_CHARGE_LEAD_DAYS_MIN = 2;
-export const PIX_CHARGE_LEAD_DAYS_MAX = 10;
 /** PERMITE_3R_7D: retries after the first attempt, and the days after it they must fall within. */
 export const MAX_CHARGE_RETRIES = 3;
 export const RETRY_WINDOW_DAYS = 7;
@@ -22,19 +15,11 @@ export const RETRY_WINDOW_DAYS = 7;
 const RETRY_OFFSETS = [1, 3, 5];
 
 /**
- * The seller's lead days in a mode (subscription_settings.pix_charge_lead_days; null or no row:
- * 3), clamped into the BCB's window. (Engineer A's settings API writes the column; the lead merges
- * this reader with theirs.)
+ * A stored lead-days setting (null: the default) as billing uses it: inside the BCB's window (the
+ * settings API refuses others; this holds for rows written any other way).
  */
-export async function pixChargeLeadDaysOf(db: Db, sellerId: string, livemode: boolean): Promise<number> {
-  const s = subscriptionSettings;
-  const [row] = await db.select({ days: s.pixChargeLeadDays }).from(s).where(and(eq(s.sellerId, sellerId), eq(s.livemode, livemode))).limit(1);
-  return clampLeadDays(row?.days ?? null);
-}
-
-/** A stored lead-days setting (null: the default) as billing uses it: inside the BCB's window. */
 export function clampLeadDays(days: number | null): number {
-  return Math.min(PIX_CHARGE_LEAD_DAYS_MAX, Math.max(PIX_CHARGE_LEAD_DAYS_MIN, days ?? DEFAULT_PIX_CHARGE_LEAD_DAYS));
+  return Math.min(PIX_CHARGE_LEAD_DAYS_RANGE.max, Math.max(PIX_CHARGE_LEAD_DAYS_RANGE.min, days ?? DEFAULT_PIX_CHARGE_LEAD_DAYS));
 }
 
 /** What an instruction due on `dueDate` asks: ajusteDiaUtil when the date is not a business day, and the day it settles. */

@@ -71,15 +71,18 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
   const id = invoice.transactionId!;
   const customer = await customerOf(platform, scope, { buyerId: sub.buyerId } as never);
   const psp = sub.livemode ? platform.acquirers.live?.psp : undefined;
+  // PIX Automático's first period: an immediate charge (cob), as the BCB's journey 3 links a cob to
+  // the recurrence; its validity is the same days a PIX invoice is payable.
+  const immediate = sub.paymentMethod === "PIX_AUTOMATICO";
   const row: TransactionRow = {
     ...chargeBase(sub, invoice, id, at, description),
     status: "PENDING",
     paymentMethod: "PIX",
     ...customer,
     // Live through a PSP: a charge with a due date (cobv) made there, under its transaction's txid.
-    ...(psp ? await pspInvoiceColumns(platform, psp, { invoice, receiver, customer, description }) : pixChargeColumns(platform, receiver, invoice.amount)),
-    pixDueDate: pixDueDateOf(invoice.dueAt),
-    pixDaysAfterDue: PIX_DAYS_AFTER_DUE,
+    ...(psp ? await pspInvoiceColumns(platform, psp, { invoice, receiver, customer, description, immediate }) : pixChargeColumns(platform, receiver, invoice.amount)),
+    pixDueDate: immediate ? null : pixDueDateOf(invoice.dueAt),
+    pixDaysAfterDue: immediate ? null : PIX_DAYS_AFTER_DUE,
     initiatedBy: "MERCHANT",
     ...NO_CARD_COLUMNS,
     expiresAt: pixPayableUntil(invoice.dueAt),
@@ -98,22 +101,24 @@ export async function pixInvoiceCharge(platform: Platform, seller: SellerProfile
 
 /**
  * An invoice's charge made at the PSP: a cobv due on the invoice's due date, payable
- * PIX_DAYS_AFTER_DUE days after it, whose BR Code is the PSP's. A commit that turns the invoice
+ * PIX_DAYS_AFTER_DUE days after it (`immediate`, PIX Automático's first period: a cob valid as
+ * long), whose BR Code is the PSP's. A commit that turns the invoice
  * away removes it there (issue.ts).
  */
 async function pspInvoiceColumns(
   platform: Platform,
   psp: PixPsp,
-  input: { invoice: InvoiceRow; receiver: ReturnType<typeof receiverOf>; customer: Awaited<ReturnType<typeof customerOf>>; description: string },
+  input: { invoice: InvoiceRow; receiver: ReturnType<typeof receiverOf>; customer: Awaited<ReturnType<typeof customerOf>>; description: string; immediate: boolean },
 ) {
-  const { invoice, receiver, customer, description } = input;
+  const { invoice, receiver, customer, description, immediate } = input;
   const txid = txidOfTransaction(invoice.transactionId!);
   const created = await createAtPsp(platform, psp, {
     txid,
     amount: invoice.amount,
     receiverKey: receiver.pixKey,
-    expiresInSeconds: 0,
-    due: { date: pixDueDateOf(invoice.dueAt), validDaysAfter: PIX_DAYS_AFTER_DUE },
+    // A cob (PIX Automático's first period) lives until the invoice stops being payable.
+    expiresInSeconds: immediate ? Math.max(60, Math.round((Date.parse(pixPayableUntil(invoice.dueAt)) - platform.now().getTime()) / 1000)) : 0,
+    ...(immediate ? {} : { due: { date: pixDueDateOf(invoice.dueAt), validDaysAfter: PIX_DAYS_AFTER_DUE } }),
     debtor: await pspDebtor(platform, customer),
     description: description.slice(0, 140),
   });

@@ -4,7 +4,8 @@
  * - **Card**: the next attempt of the seller's retry schedule (attempt.ts).
  * - **PIX**: at its due date, unpaid, the subscription falls PAST_DUE (an INCOMPLETE one stays so)
  *   and collection looks again when its grace ends; then, still unpaid, the charge expires, the
- *   invoice is UNCOLLECTIBLE and the subscription CANCELLED. A charge found PAID (its payment's
+ *   invoice is UNCOLLECTIBLE and the subscription CANCELLED (a PIX Automático one still waiting for
+ *   its payer: INCOMPLETE_EXPIRED, its recurrence EXPIRED). A charge found PAID (its payment's
  *   batch settles the invoice, so only after a crash between the two) settles it now.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { addSubscriptionMove } from "./move";
 import { addInvoicePaid } from "./paid";
 import { pixPayableUntil } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
+import { expireUnanswered } from "../pix-automatico/cancel";
 
 /** Acts on due invoice `invoice` of `sub` at `at`; true when it changed something. */
 export async function collectInvoice(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, at: string): Promise<boolean> {
@@ -51,13 +53,17 @@ export async function collectInvoice(platform: Platform, sub: SubscriptionRow, p
   const moved = graceOver
     ? outbox.change(platform.db.update(i).set({ status: "UNCOLLECTIBLE", nextAttemptAt: null, updatedAt: at }).where(seen).returning({ id: i.id }))
     : outbox.change(platform.db.update(i).set({ nextAttemptAt: pixPayableUntil(invoice.dueAt), updatedAt: at }).where(seen).returning({ id: i.id }));
-  const trigger = graceOver ? "cancel" : "fall_due";
+  // PIX Automático's first period unpaid through its grace: the payer never answered, it ends unauthorized.
+  const unanswered = graceOver && sub.paymentMethod === "PIX_AUTOMATICO" && SUBSCRIPTION_MACHINE.find(sub.status, "expire") !== null;
+  const trigger = unanswered ? "expire" : graceOver ? "cancel" : "fall_due";
   if (SUBSCRIPTION_MACHINE.find(sub.status, trigger)) {
-    addSubscriptionMove(outbox, platform, sub, trigger, at, graceOver ? { cancelledAt: at, nextBillingAt: null } : {}, justChanged);
+    addSubscriptionMove(outbox, platform, sub, trigger, at, graceOver ? { ...(unanswered ? {} : { cancelledAt: at }), nextBillingAt: null } : {}, justChanged);
   }
   if (graceOver && charge.row.status === "PENDING") {
     addTransition(outbox, platform, charge, { trigger: "expire", changes: { cancelledAt: at, cancellationReason: "EXPIRED" } });
   }
   const results = await outbox.commit();
-  return (results[moved] as unknown[]).length === 1;
+  const done = (results[moved] as unknown[]).length === 1;
+  if (done && unanswered) await expireUnanswered(platform, sub.id);
+  return done;
 }

@@ -6,14 +6,16 @@
  * charges follow). With a trial, nothing is billed until it ends (the trial's end is the billing
  * anchor). Without one, the first period's invoice is issued with the subscription, in the same
  * batch as the subscription and its SUBSCRIPTION_CREATED event: PIX waits for the buyer
- * (INCOMPLETE until paid); a card is charged at once (ACTIVE when approved).
+ * (INCOMPLETE until paid); a card is charged at once (ACTIVE when approved). PIX_AUTOMATICO also
+ * asks for its recurrence (domain/pix-automatico/start.ts), written in the same batch, and is
+ * INCOMPLETE until the payer authorizes it.
  *
  * An Idempotency-Key is kept on the subscription (unique per seller and mode): a retry answers
  * the subscription it created, as it is now; the same key with another plan or buyer is a 409.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { insertWhere } from "../../db/guarded";
-import { subscriptions } from "../../db/schema";
+import { pixRecurrences, subscriptions } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/problem";
 import { validationError } from "../../lib/validation";
 import type { Platform } from "../../platform";
@@ -26,6 +28,9 @@ import type { Scope } from "../scope";
 import { readPlan } from "../subscription-plans/store";
 import { receiverOf } from "../transactions/create-pix-transaction";
 import { readFeeRate } from "../transactions/fees";
+import type { TransactionRow } from "../transactions/serialize";
+import { recurrenceTermsOf, startRecurrence } from "../pix-automatico/start";
+import { toPixAutomatico, type RecurrenceRow } from "../pix-automatico/store";
 import { chargeClaimedInvoice } from "./attempt";
 import { addDays, period } from "./calendar";
 import { readTestClock } from "./clocks";
@@ -61,7 +66,9 @@ async function checkReferences(platform: Platform, scope: Scope, body: Subscript
   const plan = await readPlan(platform.db, scope, body.planId);
   if (!plan) throw notFound("subscription plan", body.planId);
   if (plan.status !== "ACTIVE") throw invalid("planId", "invalid_value", "the plan is ARCHIVED: it takes no new subscriptions");
-  if (!plan.paymentMethods.includes(body.paymentMethod)) throw invalid("paymentMethod", "invalid_value", `the plan takes ${plan.paymentMethods.join(" or ")}`);
+  // PIX Automático is PIX (its fee, its receiver): a plan that takes PIX takes it.
+  const method = body.paymentMethod === "PIX_AUTOMATICO" ? "PIX" : body.paymentMethod;
+  if (!plan.paymentMethods.includes(method)) throw invalid("paymentMethod", "invalid_value", `the plan takes ${plan.paymentMethods.join(" or ")}`);
   if (!(await findBuyer(platform.db, scope, body.buyerId))) throw invalid("buyerId", "not_found", "no buyer of yours has this id");
   if (body.paymentMethod === "CREDIT_CARD") {
     if (!body.cardToken) throw invalid("cardToken", "required", "a CREDIT_CARD subscription needs the token of the buyer's card");
@@ -69,10 +76,11 @@ async function checkReferences(platform: Platform, scope: Scope, body: Subscript
   } else if (body.cardToken) {
     throw invalid("cardToken", "invalid_value", "only a CREDIT_CARD subscription takes a card token");
   }
-  if (!(await readFeeRate(platform.db, scope.sellerId, body.paymentMethod, 1))) {
+  if (body.payerAccount && body.paymentMethod !== "PIX_AUTOMATICO") throw invalid("payerAccount", "invalid_value", "only a PIX_AUTOMATICO subscription takes the payer's account");
+  if (!(await readFeeRate(platform.db, scope.sellerId, method, 1))) {
     throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", `Your fee plan has no price for ${body.paymentMethod}, so it is not offered to you; ask your company or the platform.`);
   }
-  if (body.paymentMethod === "PIX") {
+  if (method === "PIX") {
     const seller = await sellerProfileOf(platform.db, scope.sellerId);
     if (seller) receiverOf(platform, scope, seller);
   }
@@ -85,7 +93,8 @@ async function checkReferences(platform: Platform, scope: Scope, body: Subscript
     if ((on?.n ?? 0) >= MAX_SUBSCRIPTIONS_PER_CLOCK) throw invalid("testClockId", "invalid_value", `a test clock carries at most ${MAX_SUBSCRIPTIONS_PER_CLOCK} subscriptions`);
     clockTime = clock.frozenTime;
   }
-  return { plan, clockTime };
+  const recurrence = body.paymentMethod === "PIX_AUTOMATICO" ? await recurrenceTermsOf(platform, scope, plan, body) : null;
+  return { plan, clockTime, recurrence };
 }
 
 /** Creates the subscription (and its first invoice when there is no trial), or answers the one its key created. */
@@ -94,7 +103,7 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
     const replay = await replayOf(platform, scope, key, body);
     if (replay) return replay;
   }
-  const { plan, clockTime } = await checkReferences(platform, scope, body);
+  const { plan, clockTime, recurrence } = await checkReferences(platform, scope, body);
   const at = clockTime ?? platform.now().toISOString();
   const trialDays = body.trialDays ?? 0;
   const trialEndAt = trialDays > 0 ? addDays(at, trialDays) : null;
@@ -107,7 +116,8 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
     buyerId: body.buyerId,
     paymentMethod: body.paymentMethod,
     cardToken: body.cardToken ?? null,
-    status: trialEndAt ? "TRIALING" : "INCOMPLETE",
+    // PIX Automático waits for the payer's authorization first, trial or not.
+    status: trialEndAt && !recurrence ? "TRIALING" : "INCOMPLETE",
     billingAnchor: anchor,
     periodsBilled: 0,
     currentPeriodStart: at,
@@ -133,8 +143,13 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
   const keyFree = key ? sql`not exists (select 1 from ${s} where ${s.sellerId} = ${scope.sellerId} and ${s.livemode} = ${scope.livemode} and ${s.idempotencyKey} = ${key})` : sql`1`;
   const inserted = outbox.change(insertWhere(platform.db, s, row, keyFree));
   const created = sql`exists (select 1 from ${s} where ${s.id} = ${row.id})`;
-  if (invoice) outbox.change(...(await invoiceStatements(platform, row, plan, invoice, created)));
-  outbox.emit(newEvent({ type: "SUBSCRIPTION_CREATED", sellerId: scope.sellerId, livemode: scope.livemode, occurredAt: at, data: { details: toSubscription(row) } }), created);
+  let rec: RecurrenceRow | null = null;
+  const startRec = recurrence ? async (charge: TransactionRow | null) => void (rec = await startRecurrence(platform, recurrence, row, charge)) : undefined;
+  if (invoice) outbox.change(...(await invoiceStatements(platform, row, plan, invoice, created, startRec)));
+  if (startRec && !rec) await startRec(null);
+  if (rec) outbox.change(insertWhere(platform.db, pixRecurrences, rec, created));
+  const recView = rec ? toPixAutomatico(rec, platform.config.baseUrl, null) : null;
+  outbox.emit(newEvent({ type: "SUBSCRIPTION_CREATED", sellerId: scope.sellerId, livemode: scope.livemode, occurredAt: at, data: { details: toSubscription(row, recView) } }), created);
   const results = await outbox.commit();
   if ((results[inserted] as { rowsAffected?: number }).rowsAffected === 0) {
     if (invoice) await forgetUnissued(platform, [pspChargeOf(platform, row, invoice)]);

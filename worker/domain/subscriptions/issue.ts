@@ -20,6 +20,7 @@ import { period } from "./calendar";
 import { invoiceDescription, pixInvoiceCharge } from "./charges";
 import { ATTEMPT_CLAIM_SECONDS, billingAtOf, cadenceOf } from "./rules";
 import type { InvoiceRow, SubscriptionRow } from "./store";
+import type { TransactionRow } from "../transactions/serialize";
 
 import type { Statement } from "../../db/guarded";
 import { forgetUnissued, txidOfTransaction } from "../pix/psp-charge";
@@ -58,13 +59,23 @@ export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: s
  * The statements that write `invoice` and, for PIX, its charge, each only where `happened` (SQL)
  * holds. The PIX charge takes the seller's PIX fee rate in the batch, as a PIX create does.
  */
-export async function invoiceStatements(platform: Platform, sub: SubscriptionRow, plan: PlanRow, invoice: InvoiceRow, happened: ReturnType<typeof sql>) {
+export async function invoiceStatements(
+  platform: Platform,
+  sub: SubscriptionRow,
+  plan: PlanRow,
+  invoice: InvoiceRow,
+  happened: ReturnType<typeof sql>,
+  /** Sees the PIX charge before it is written (a PIX Automático recurrence links its first one). */
+  onCharge?: (charge: TransactionRow) => Promise<void>,
+) {
   const { db } = platform;
   const statements: Statement[] = [insertWhere(db, invoices, invoice, happened)];
-  if (sub.paymentMethod === "PIX") {
+  // PIX Automático's first period is paid by a PIX charge too (its later ones: charge instructions).
+  if (sub.paymentMethod === "PIX" || (sub.paymentMethod === "PIX_AUTOMATICO" && invoice.periodIndex === 0)) {
     const seller = await sellerProfileOf(db, sub.sellerId);
     if (!seller) throw new Error(`seller ${sub.sellerId} of subscription ${sub.id} not found`);
     const charge = await pixInvoiceCharge(platform, seller, sub, invoice, invoiceDescription(plan.name, invoice), invoice.createdAt);
+    await onCharge?.(charge);
     const rate = sellerFeeRateSql(sub.sellerId, "PIX");
     const values: SqlValues<typeof charge> = { ...charge, feePlanId: rate.feePlanId, feePercentBps: rate.percentBps, feeFixedAmount: rate.fixedAmount };
     statements.push(insertWhere(db, transactions, values, sql`exists (select 1 from ${invoices} where ${invoices.id} = ${invoice.id}) and ${rate.priced}`));

@@ -6,7 +6,9 @@
  * (its first card charge was approved at creation). A paid invoice makes it ACTIVE
  * (SUBSCRIPTION_RENEWED); an unpaid one past its due date makes it PAST_DUE; when an invoice's
  * collection is spent, or the seller cancels, it is CANCELLED for good. Issuing a period's
- * invoice, changing its card or scheduling the cancel at period end keep the status.
+ * invoice, changing its card or scheduling the cancel at period end keep the status. A
+ * PIX_AUTOMATICO one is INCOMPLETE until the payer authorizes its recurrence, and
+ * INCOMPLETE_EXPIRED for good when the payer rejects it or lets it expire.
  */
 import type { EventType } from "../../../shared/events";
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES, type InvoiceStatus, type SubscriptionStatus } from "../../../shared/subscriptions";
@@ -18,6 +20,8 @@ const VERBS = {
   renew: "be billed for a new period",
   update: "be changed",
   cancel: "be cancelled",
+  authorize: "have its PIX Automático authorized",
+  expire: "end unauthorized",
 } as const;
 export type SubscriptionTrigger = keyof typeof VERBS;
 
@@ -37,6 +41,11 @@ export const SUBSCRIPTION_MACHINE = defineStateMachine<SubscriptionStatus, Subsc
     ...same("renew", ["TRIALING", "ACTIVE", "PAST_DUE"]),
     ...same("update", LIVE),
     ...LIVE.map((s): SubscriptionMove => ({ from: s, trigger: "cancel", to: "CANCELLED", event: "SUBSCRIPTION_CANCELLED" })),
+    // PIX Automático (domain/pix-automatico/): with a trial, the payer's approval starts it; the
+    // approval's own event is written beside (answer.ts), as it also goes with a paid first period.
+    { from: "INCOMPLETE", trigger: "authorize", to: "TRIALING", event: null },
+    // The recurrence REJECTED or EXPIRED before it was approved: over for good, nothing billed.
+    { from: "INCOMPLETE", trigger: "expire", to: "INCOMPLETE_EXPIRED", event: "SUBSCRIPTION_AUTHORIZATION_REJECTED" },
   ],
 });
 

@@ -3,7 +3,7 @@
  * change the card or the method (PATCH), cancel now or at the period's end, read its invoices,
  * and set the card retry schedule. Each move goes through the machine (machine.ts) and the outbox.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import { invoices, subscriptionSettings, subscriptions } from "../../db/schema";
 import { pageLimit, pageOf, pageStart, type Page, type PageParams } from "../../lib/pagination";
@@ -15,13 +15,13 @@ import { assertMerchantInitiatedReady } from "../cards/merchant-initiated";
 import { Outbox } from "../events/outbox";
 import type { Scope } from "../scope";
 import { readPlan } from "../subscription-plans/store";
-import { readTransaction } from "../transactions/store";
-import { addTransition } from "../transactions/transition";
 import { SUBSCRIPTION_MACHINE } from "./machine";
 import { addSubscriptionMove, type SubscriptionChanges } from "./move";
 import { timeOf } from "./paid";
-import { billingAtOf, DEFAULT_CARD_RETRY_DAYS } from "./rules";
-import { wakeInstructionsOf } from "./automatico-sweep";
+import { addVoidOpenInvoices } from "./void";
+import { cancelRecurrenceOf } from "../pix-automatico/cancel";
+import { billingAtOf, DEFAULT_CARD_RETRY_DAYS, pixAutomaticoSettingsOf } from "./rules";
+import type { RecurrenceRetryPolicy } from "../../lib/pix-automatico";
 import { readSubscription, toInvoice, toSubscription, type SubscriptionRow } from "./store";
 
 /** The scope's subscription, or a 404. */
@@ -64,7 +64,7 @@ export async function listSubscriptions(platform: Platform, scope: Scope, query:
     platform.db.select({ n: count() }).from(s).where(where),
   ]);
   const page = pageOf(rows, total?.n ?? 0, start, query.size);
-  return { ...page, items: page.items.map(toSubscription) };
+  return { ...page, items: page.items.map((row) => toSubscription(row)) };
 }
 
 /** GET /v1/subscriptions/{id}/invoices: its invoices, newest period first. */
@@ -90,6 +90,10 @@ export async function listInvoices(platform: Platform, scope: Scope, id: string,
 export async function updateSubscription(platform: Platform, scope: Scope, id: string, patch: SubscriptionUpdate): Promise<Subscription> {
   const sub = await mine(platform, scope, id);
   SUBSCRIPTION_MACHINE.require(sub.status, "update");
+  // PIX Automático is the payer's authorization: no card or method to change (cancel and subscribe anew).
+  if (sub.paymentMethod === "PIX_AUTOMATICO") {
+    throw validationError([{ path: patch.cardToken ? "cardToken" : "paymentMethod", in: "body", code: "invalid_value", message: "a PIX_AUTOMATICO subscription is paid as its payer authorized: cancel it and create another to change how it is paid" }], "INVALID_DATA");
+  }
   const method = patch.paymentMethod ?? sub.paymentMethod;
   const plan = (await readPlan(platform.db, scope, sub.planId))!;
   if (!(plan.paymentMethods as readonly string[]).includes(method)) {
@@ -124,32 +128,12 @@ export async function cancelSubscription(platform: Platform, scope: Scope, id: s
     }
   }
   SUBSCRIPTION_MACHINE.require(sub.status, "cancel");
-  // An invoice whose card attempt is in flight is left to it: voiding it would lose a charge the
-  // acquirer may be approving. Its outcome is recorded; declined, collection voids it (collect.ts).
-  const realNow = platform.now().toISOString();
-  const open = (await platform.db.select().from(invoices).where(and(eq(invoices.subscriptionId, sub.id), eq(invoices.status, "OPEN"))).orderBy(asc(invoices.periodIndex))).filter(
-    (i) => i.claimedUntil === null || i.claimedUntil <= realNow,
-  );
   const outbox = new Outbox(platform);
   const { next, index } = addSubscriptionMove(outbox, platform, sub, "cancel", at, { cancelledAt: at, nextBillingAt: null, cancelAtPeriodEnd: false }, eq(subscriptions.revision, sub.revision));
-  if (open.length) {
-    outbox.change(
-      platform.db
-        .update(invoices)
-        .set({ status: "VOID", nextAttemptAt: null, updatedAt: at })
-        .where(and(inArray(invoices.id, open.map((o) => o.id)), eq(invoices.status, "OPEN"), or(isNull(invoices.claimedUntil), lte(invoices.claimedUntil, realNow)))),
-    );
-    // PIX Automático: their charge instructions are cancelled (at the PSP too) by the sweep's next round.
-    if (sub.paymentMethod === "PIX_AUTOMATICO") outbox.change(wakeInstructionsOf(platform, open.map((o) => o.id), at));
-    for (const invoice of open) {
-      const charge = invoice.transactionId ? await readTransaction(platform, invoice.transactionId) : null;
-      if (charge?.row.status === "PENDING" && charge.row.paymentMethod === "PIX") {
-        addTransition(outbox, platform, charge, { trigger: "cancel", changes: { cancelledAt: platform.now().toISOString(), cancellationReason: "REQUESTED" } });
-      }
-    }
-  }
+  await addVoidOpenInvoices(outbox, platform, sub, at);
   const results = await outbox.commit();
   if ((results[index] as unknown[]).length !== 1) return toSubscription(await mine(platform, scope, id));
+  if (sub.paymentMethod === "PIX_AUTOMATICO") await cancelRecurrenceOf(platform, sub.id);
   return toSubscription(next);
 }
 
@@ -165,20 +149,30 @@ async function commitMove(platform: Platform, sub: SubscriptionRow, trigger: "up
   return toSubscription(next);
 }
 
-/** GET and PUT /v1/subscriptions/settings: the card retry schedule of the key's mode. */
-export async function readSettings(platform: Platform, scope: Scope): Promise<{ cardRetryDays: number[] }> {
-  const s = subscriptionSettings;
-  const [row] = await platform.db.select().from(s).where(and(eq(s.sellerId, scope.sellerId), eq(s.livemode, scope.livemode))).limit(1);
-  return { cardRetryDays: row?.cardRetryDays ?? [...DEFAULT_CARD_RETRY_DAYS] };
+/** The seller's subscription settings of a mode (GET/PUT /v1/subscriptions/settings), defaults filled in. */
+export interface SubscriptionSettings {
+  cardRetryDays: number[];
+  pixRetryPolicy: RecurrenceRetryPolicy;
+  pixChargeLeadDays: number;
 }
 
-export async function writeSettings(platform: Platform, scope: Scope, input: { cardRetryDays: number[] }): Promise<{ cardRetryDays: number[] }> {
+/** GET /v1/subscriptions/settings: the card retry schedule and PIX Automático's settings of the key's mode. */
+export async function readSettings(platform: Platform, scope: Scope): Promise<SubscriptionSettings> {
+  const s = subscriptionSettings;
+  const [row] = await platform.db.select({ days: s.cardRetryDays }).from(s).where(and(eq(s.sellerId, scope.sellerId), eq(s.livemode, scope.livemode))).limit(1);
+  const pix = await pixAutomaticoSettingsOf(platform.db, scope.sellerId, scope.livemode);
+  return { cardRetryDays: row?.days ?? [...DEFAULT_CARD_RETRY_DAYS], pixRetryPolicy: pix.retryPolicy, pixChargeLeadDays: pix.chargeLeadDays };
+}
+
+/** PUT /v1/subscriptions/settings: the fields given replace the stored ones; a field left out keeps its value (or default). */
+export async function writeSettings(platform: Platform, scope: Scope, input: Partial<SubscriptionSettings>): Promise<SubscriptionSettings> {
+  const next = { ...(await readSettings(platform, scope)), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as SubscriptionSettings;
   const s = subscriptionSettings;
   const updatedAt = platform.now().toISOString();
+  const values = { cardRetryDays: next.cardRetryDays, pixRetryPolicy: next.pixRetryPolicy, pixChargeLeadDays: next.pixChargeLeadDays, updatedAt };
   await platform.db
     .insert(s)
-    .values({ sellerId: scope.sellerId, livemode: scope.livemode, cardRetryDays: input.cardRetryDays, updatedAt })
-    .onConflictDoUpdate({ target: [s.sellerId, s.livemode], set: { cardRetryDays: input.cardRetryDays, updatedAt } });
-  return { cardRetryDays: input.cardRetryDays };
+    .values({ sellerId: scope.sellerId, livemode: scope.livemode, ...values })
+    .onConflictDoUpdate({ target: [s.sellerId, s.livemode], set: values });
+  return next;
 }
-

@@ -5,6 +5,7 @@
  * page's count in the same batch (no query per row). Scoped as /v1's list is: the join starts from
  * the scope's subscriptions, whose buyer and plan are the same seller's by construction.
  */
+import { withPixAutomatico } from "../pix-automatico/store";
 import { and, count, desc, eq } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import { buyers, subscriptionPlans, subscriptions } from "../../db/schema";
@@ -78,12 +79,13 @@ export async function listNamedSubscriptions(platform: Platform, scope: Scope, q
     start,
     query.size,
   );
-  return { ...page, items: page.items.map(named) };
+  return { ...page, items: await withPixAutomatico(platform.db, platform.config.baseUrl, page.items.map(named)) };
 }
 
 /** GET /dashboard/api/subscriptions/{id}: the scope's subscription, named, else 404. */
 export async function getNamedSubscription(platform: Platform, scope: Scope, id: string): Promise<NamedSubscription> {
   const [row] = await joined(platform, and(eq(subscriptions.id, id), subscriptionsMatching(scope))).limit(1);
   if (!row) throw notFound("subscription", id);
-  return named(row);
+  const [one] = await withPixAutomatico(platform.db, platform.config.baseUrl, [named(row)]);
+  return one!;
 }

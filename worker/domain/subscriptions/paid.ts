@@ -11,6 +11,7 @@ import type { TransactionRow } from "../transactions/serialize";
 import { SUBSCRIPTION_MACHINE } from "./machine";
 import { addSubscriptionMove } from "./move";
 import { readBillable, type InvoiceRow, type SubscriptionRow } from "./store";
+import { authorizedSql, compositeApprovalOf } from "../pix-automatico/answer";
 
 /** Adds "invoice paid by `transactionId` at `at`" to `outbox`, where `happened` holds. */
 export function addInvoicePaid(outbox: Outbox, platform: Platform, sub: SubscriptionRow, invoice: Pick<InvoiceRow, "id">, transactionId: string, at: string, happened: SQL): void {
@@ -22,7 +23,9 @@ export function addInvoicePaid(outbox: Outbox, platform: Platform, sub: Subscrip
       .where(and(eq(i.id, invoice.id), eq(i.status, "OPEN"), happened)),
   );
   const paidNow = sql`exists (select 1 from ${i} where ${i.id} = ${invoice.id} and ${i.status} = 'PAID' and ${i.transactionId} = ${transactionId})`;
-  if (SUBSCRIPTION_MACHINE.find(sub.status, "pay")) addSubscriptionMove(outbox, platform, sub, "pay", at, {}, paidNow);
+  // PIX Automático: INCOMPLETE until the payer authorizes too (the approval then moves it, answer.ts).
+  const ready = sub.paymentMethod === "PIX_AUTOMATICO" && sub.status === "INCOMPLETE" ? sql`${paidNow} and ${authorizedSql(sub.id)}` : paidNow;
+  if (SUBSCRIPTION_MACHINE.find(sub.status, "pay")) addSubscriptionMove(outbox, platform, sub, "pay", at, {}, ready);
 }
 
 /** The time a subscription lives at: its test clock's frozen time, or now. */
@@ -41,5 +44,10 @@ export async function invoiceSettlementOf(platform: Platform, charge: Transactio
   const billable = await readBillable(platform.db, charge.subscriptionId);
   if (!billable) return null;
   const at = await timeOf(platform, billable.sub.testClockId);
-  return (outbox, moved) => addInvoicePaid(outbox, platform, billable.sub, { id: charge.invoiceId! }, charge.id, at, moved);
+  // Journey 3's composite QR: the payment that pays period 0 is the payer's authorization too.
+  const approval = billable.sub.paymentMethod === "PIX_AUTOMATICO" ? await compositeApprovalOf(platform, billable.sub, charge.id, at) : null;
+  return (outbox, moved) => {
+    approval?.(outbox, moved);
+    addInvoicePaid(outbox, platform, billable.sub, { id: charge.invoiceId! }, charge.id, at, moved);
+  };
 }

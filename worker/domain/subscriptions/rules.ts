@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subscriptionSettings } from "../../db/schema";
+import type { RecurrenceRetryPolicy } from "../../lib/pix-automatico";
 import type { PlanRow } from "../subscription-plans/serialize";
 import { addDays, period, type Cadence } from "./calendar";
 
@@ -63,4 +64,18 @@ export function pixDueDateOf(dueAt: string): string {
 export function pixPayableUntil(dueAt: string): string {
   const endOfDueDay = Date.parse(`${pixDueDateOf(dueAt)}T23:59:59.999-03:00`);
   return new Date(endOfDueDay + PIX_DAYS_AFTER_DUE * 86_400_000).toISOString();
+}
+
+/** PIX Automático: a failed charge may be retried up to 3 times in 7 days unless the seller says otherwise. */
+export const DEFAULT_PIX_RETRY_POLICY: RecurrenceRetryPolicy = "PERMITE_3R_7D";
+/** PIX Automático: the charge instruction goes this many days before its due date unless the seller set others. */
+export const DEFAULT_PIX_CHARGE_LEAD_DAYS = 3;
+/** The BCB's window for a charge instruction: 2 to 10 days before its due date. */
+export const PIX_CHARGE_LEAD_DAYS_RANGE = { min: 2, max: 10 } as const;
+
+/** The seller's PIX Automático settings in a mode, with their defaults (null columns are the defaults). */
+export async function pixAutomaticoSettingsOf(db: Db, sellerId: string, livemode: boolean): Promise<{ retryPolicy: RecurrenceRetryPolicy; chargeLeadDays: number }> {
+  const s = subscriptionSettings;
+  const [row] = await db.select({ policy: s.pixRetryPolicy, lead: s.pixChargeLeadDays }).from(s).where(and(eq(s.sellerId, sellerId), eq(s.livemode, livemode))).limit(1);
+  return { retryPolicy: row?.policy ?? DEFAULT_PIX_RETRY_POLICY, chargeLeadDays: row?.lead ?? DEFAULT_PIX_CHARGE_LEAD_DAYS };
 }

@@ -25,8 +25,11 @@ export async function readBillable(db: Db, id: string): Promise<{ sub: Subscript
   return row ?? null;
 }
 
-/** The subscription as the API answers it. */
-export function toSubscription(row: SubscriptionRow): Subscription {
+/**
+ * The subscription as the API answers it. `pixAutomatico` is its recurrence's view when the caller
+ * has it (domain/pix-automatico/store.ts's withPixAutomatico reads it for the routes), else null.
+ */
+export function toSubscription(row: SubscriptionRow, pixAutomatico: Subscription["pixAutomatico"] = null): Subscription {
   return {
     id: row.id,
     planId: row.planId,
@@ -34,6 +37,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     buyerId: row.buyerId,
     paymentMethod: row.paymentMethod as Subscription["paymentMethod"],
     cardToken: row.cardToken,
+    pixAutomatico,
     status: row.status,
     livemode: row.livemode,
     nextBillingAt: row.nextBillingAt,

@@ -34,7 +34,7 @@ import { enqueueEventDeliveries, eventStatements } from "../events/outbox";
 import { customerOf } from "./customer";
 import { computeFee, readFeeRate } from "./fees";
 import { newClientSecret } from "./pending-action";
-import type { LinkCharge } from "./create-pix-transaction";
+import { recordOnSession, type LinkCharge } from "./create-pix-transaction";
 import { linkRefusal } from "../payment-links/refusal";
 import { linkTakesChargeSql } from "../payment-links/room";
 import { CUSTOMER_INITIATED, storedView, toTransaction, withBaseUrl, type TransactionRow } from "./serialize";
@@ -54,7 +54,8 @@ const p = sql.placeholder;
 /**
  * The transaction (guarded by the key and, for a 3DS sale, by this transaction holding the
  * authentication) and, when `emit` is 1 (a 3DS sale PAID), its TRANSACTION_PAID event and webhook
- * deliveries, and the reusable card it used marked authenticated for merchant-initiated charges.
+ * deliveries, and the reusable card it used marked authenticated for merchant-initiated charges;
+ * a payment link's charge is recorded on its checkout session too.
  */
 const createBatch = idempotentBatch({
   statements: (db, keyFree) => {
@@ -68,6 +69,8 @@ const createBatch = idempotentBatch({
       ...eventStatements(db, event, p("createdAt"), written, { rawLivemode: p("ev_livemode") }),
       // Only a sale that carried 3DS can be PAID here; a card used before keeps its first date.
       markCardAuthenticated(db, p("cardId"), p("createdAt"), sql`${p("threedsSessionId")} is not null and ${written}`),
+      // A payment link's charge: its checkout session records it in the same commit.
+      recordOnSession(db),
     ];
   },
   created: sql`exists (select 1 from ${transactions} where ${transactions.id} = ${p("id")})`,

@@ -138,12 +138,13 @@ const created = sql`exists (select 1 from ${transactions} where ${transactions.i
 const createBatch = idempotentBatch({ statements: (db, keyFree) => [insertCharge(db, keyFree)], created });
 
 /**
- * A link's charge: the same INSERT, and, in the same batch (one transaction, one commit), its
+ * A link's charge, by PIX or card: in the charge's own batch (one transaction, one commit), its
  * checkout session records it as its latest transaction if the charge was created and the session
  * is still OPEN. Before, that was a write of its own after the charge: a second durable commit per
- * pay (docs/performance.md, link-pix).
+ * pay (docs/performance.md, link-pix). A charge of no session (`checkoutSessionId` null) matches
+ * no row.
  */
-const recordOnSession = (db: Db) =>
+export const recordOnSession = (db: Db) =>
   db.run(sql`update ${checkoutSessions} set "transaction_id" = ${sql.placeholder("id")}, "updated_at" = ${sql.placeholder("createdAt")}
     where "id" = ${sql.placeholder("checkoutSessionId")} and "status" = 'OPEN'
     and exists (select 1 from ${transactions} t where t.id = ${sql.placeholder("id")})`);

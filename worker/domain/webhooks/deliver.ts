@@ -17,11 +17,12 @@
  * A crash between the POST and the record leaves the lease to expire and the attempt to be made
  * again: at least once. Consumers drop duplicates by the envelope's `id`.
  */
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { serviceSignature, standardWebhookHeaders } from "../../../shared/webhooks";
-import { events, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema";
-import type { Platform } from "../../platform";
+import { webhookDeliveries } from "../../db/schema";
+import type { Platform, WebhookAnswer } from "../../platform";
 import { envelopeOf } from "../events/envelope";
+import { claimAttempt, recordAttempt } from "./attempt-store";
 import { isLoopbackHost, normalizeWebhookUrl, WebhookRefusedError } from "./url";
 
 /**
@@ -44,31 +45,25 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   const { db, vault } = platform;
   const started = platform.now();
   const at = started.toISOString();
-  const d = webhookDeliveries;
   const leaseMs = (platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS) + LEASE_MARGIN_MS;
   // The claim and what the POST needs, in one batch (one round trip, one commit): the reads find
   // the delivery's webhook and event whether or not the claim was won, and are ignored if not.
-  const [[claimed], [webhook], [event]] = await db.batch([
-    db
-      .update(d)
-      .set({ attempts: sql`${d.attempts} + 1`, leaseUntil: new Date(started.getTime() + leaseMs).toISOString(), updatedAt: at })
-      .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"), lte(d.nextAttemptAt, at), or(isNull(d.leaseUntil), lte(d.leaseUntil, at))))
-      .returning(),
-    db.select().from(webhooks).where(eq(webhooks.id, sql`(select ${d.webhookId} from ${d} where ${d.id} = ${deliveryId})`)).limit(1),
-    db.select().from(events).where(eq(events.id, sql`(select ${d.eventId} from ${d} where ${d.id} = ${deliveryId})`)).limit(1),
-  ]);
+  const claimed = await claimAttempt(db, deliveryId, at, new Date(started.getTime() + leaseMs).toISOString());
   if (!claimed) return "skipped";
+  const { webhook, event } = claimed;
   if (!webhook || !event) {
     // Deleted meanwhile: nothing to send to, and nothing will be.
+    const d = webhookDeliveries;
     await db.update(d).set({ status: "CANCELLED", leaseUntil: null, completedAt: at, updatedAt: at }).where(eq(d.id, deliveryId));
     return "skipped";
   }
   const body = JSON.stringify(envelopeOf(event));
   const secret = await vault.open(webhook.secret);
-  // Both signatures at once: each is a WebCrypto call, a thread-pool round trip on Node.
+  // Both signatures at once (with WebCrypto's primitive each is a round trip to its thread pool).
+  const hmac = platform.webhookHmac;
   const [signature, standard] = await Promise.all([
-    serviceSignature(body, secret),
-    standardWebhookHeaders({ id: deliveryId, timestamp: started, rawBody: body, secret }),
+    serviceSignature(body, secret, hmac),
+    standardWebhookHeaders({ id: deliveryId, timestamp: started, rawBody: body, secret, hmac }),
   ]);
   const headers = {
     "Content-Type": "application/json",
@@ -93,26 +88,18 @@ export async function deliverWebhook(platform: Platform, deliveryId: string): Pr
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const spent = claimed.attempts >= claimed.attemptLimit;
   const recordedAt = platform.now().toISOString();
-  const next = delivered
-    ? { status: "DELIVERED" as const, completedAt: recordedAt }
-    : spent
-      ? { status: "FAILED" as const, completedAt: recordedAt }
-      : { status: "PENDING" as const, nextAttemptAt: new Date(platform.now().getTime() + RETRY_SECONDS * 1000).toISOString() };
-  await db.batch([
-    db.insert(webhookAttempts).values({
-      deliveryId,
-      attempt: claimed.attempts,
-      startedAt: at,
-      durationMs: result.durationMs,
-      httpStatus: result.status,
-      error: result.error,
-      responseExcerpt: result.excerpt,
-    }),
-    db
-      .update(d)
-      .set({ ...next, leaseUntil: null, lastHttpStatus: result.status, lastError: result.error, updatedAt: recordedAt })
-      .where(and(eq(d.id, deliveryId), eq(d.status, "PENDING"))),
-  ]);
+  await recordAttempt(db, deliveryId, {
+    attempt: claimed.attempts,
+    startedAt: at,
+    durationMs: result.durationMs,
+    httpStatus: result.status,
+    error: result.error,
+    excerpt: result.excerpt,
+    recordedAt,
+    status: delivered ? "DELIVERED" : spent ? "FAILED" : "PENDING",
+    nextAttemptAt: delivered || spent ? null : new Date(platform.now().getTime() + RETRY_SECONDS * 1000).toISOString(),
+    completedAt: delivered || spent ? recordedAt : null,
+  });
   const outcome = delivered ? "delivered" : spent ? "failed" : "retry";
   // A failed attempt is an operator's concern: which endpoint (its host only: paths and queries may
   // carry the seller's tokens), what it answered, which attempt, and whether another follows.
@@ -151,11 +138,11 @@ async function post(platform: Platform, url: string, body: string, headers: Reco
   const timeoutMs = platform.config.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = platform.webhookFetch
-      ? await platform.webhookFetch({ url, body, headers, signal, livemode })
-      : await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal });
-    const excerpt = await readExcerpt(res);
-    return { status: res.status, error: res.ok ? null : `HTTP ${res.status}`, excerpt, durationMs: Math.round(performance.now() - startedAt) };
+    const answer = platform.webhookFetch
+      ? await platform.webhookFetch({ url, body, headers, signal, livemode, excerptBytes: EXCERPT_BYTES })
+      : await answerOf(await platform.fetch(url, { method: "POST", body, headers, redirect: "manual", signal }));
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { status: answer.status, error: ok ? null : `HTTP ${answer.status}`, excerpt: answer.excerpt, durationMs: Math.round(performance.now() - startedAt) };
   } catch (err) {
     const durationMs = Math.round(performance.now() - startedAt);
     if (err instanceof WebhookRefusedError) return { status: null, error: `refused: ${err.message}`, excerpt: null, durationMs, refused: true };
@@ -165,7 +152,11 @@ async function post(platform: Platform, url: string, body: string, headers: Reco
   }
 }
 
-/** The first EXCERPT_BYTES of a response body, as text. */
+/** A fetch Response as the delivery records it: its status and the first EXCERPT_BYTES of its body, as text. */
+async function answerOf(res: Response): Promise<WebhookAnswer> {
+  return { status: res.status, excerpt: await readExcerpt(res) };
+}
+
 async function readExcerpt(res: Response): Promise<string | null> {
   if (!res.body) return null;
   const reader = res.body.getReader();

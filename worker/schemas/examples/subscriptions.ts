@@ -30,6 +30,7 @@ export const SUBSCRIPTION_EXAMPLE = {
   buyerId: "1d127417-bf4a-4d9d-a541-08fdb4fc8514",
   paymentMethod: "CREDIT_CARD",
   cardToken: "tok_NoJymIvRiW6t2CsGkgMDIvxFPHs5XhLB",
+  pixAutomatico: null,
   status: "ACTIVE",
   livemode: false,
   nextBillingAt: "2026-04-01T12:00:00.000Z",
@@ -45,7 +46,7 @@ export const SUBSCRIPTION_EXAMPLE = {
 };
 
 /** SubscriptionSettings. */
-export const SUBSCRIPTION_SETTINGS_EXAMPLE = { cardRetryDays: [1, 3, 7] };
+export const SUBSCRIPTION_SETTINGS_EXAMPLE = { cardRetryDays: [1, 3, 7], pixRetryPolicy: "PERMITE_3R_7D", pixChargeLeadDays: 3 };
 
 /** Invoice. */
 export const INVOICE_EXAMPLE = {

@@ -1,0 +1,2 @@
+DROP INDEX `transactions_live_txid_idx`;--> statement-breakpoint
+CREATE INDEX `transactions_live_txid_idx` ON `transactions` (`pix_txid`) WHERE "transactions"."livemode" and "transactions"."pix_txid" is not null;
