@@ -47,6 +47,7 @@ function pspEnv(overrides: Record<string, string | undefined> = {}): NodeJS.Proc
     PIX_PSP_CLIENT_ID: sim.clientId,
     PIX_PSP_CLIENT_SECRET: sim.clientSecret,
     PIX_RECEIVER_KEY: sim.receiverKey,
+    PIX_PSP_RECEIVER_ACCOUNT: "0001/1234567/CORRENTE",
   });
   for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[name];

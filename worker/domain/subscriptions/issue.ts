@@ -29,8 +29,6 @@ import { automaticoContexts, instructionStatements, type AutomaticoIssueContext 
 export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: string, realNow: Date): InvoiceRow {
   const { start, end } = period(sub.billingAnchor, cadenceOf(plan), n);
   const card = sub.paymentMethod === "CREDIT_CARD";
-  // PIX_AUTOMATICO: its charge instruction's own due time drives it (automatico-sweep.ts), not the invoice's.
-  const automatico = sub.paymentMethod === "PIX_AUTOMATICO";
   return {
     id: crypto.randomUUID(),
     subscriptionId: sub.id,
@@ -44,7 +42,7 @@ export function newInvoice(sub: SubscriptionRow, plan: PlanRow, n: number, at: s
     status: "OPEN",
     attemptCount: 1,
     // PIX: collection looks again at the due date (past due) and at the end of its grace.
-    nextAttemptAt: card || automatico ? null : start < at ? at : start,
+    nextAttemptAt: card ? null : start < at ? at : start,
     claimedUntil: card ? new Date(realNow.getTime() + ATTEMPT_CLAIM_SECONDS * 1000).toISOString() : null,
     transactionId: crypto.randomUUID(),
     dueAt: start < at ? at : start,
@@ -91,9 +89,13 @@ export async function invoiceStatements(
  */
 export async function addIssue(outbox: Outbox, platform: Platform, sub: SubscriptionRow, plan: PlanRow, at: string, contexts?: Map<string, AutomaticoIssueContext>): Promise<{ invoice: InvoiceRow; moved: number }> {
   const n = sub.periodsBilled;
-  const invoice = newInvoice(sub, plan, n, at, platform.now());
   // PIX_AUTOMATICO: its recurrence and lead days (read for the page by billPage, else here).
   const automatico = sub.paymentMethod === "PIX_AUTOMATICO" ? (contexts ?? (await automaticoContexts(platform.db, [sub]))).get(sub.id) : undefined;
+  const issued = newInvoice(sub, plan, n, at, platform.now());
+  // A period billed by a charge instruction is followed by the instruction's own times
+  // (automatico-sweep.ts), not collection's. (A PIX Automático subscription's first invoice, made
+  // with it and paid by a PIX charge, is collected as a PIX one: create.ts.)
+  const invoice = sub.paymentMethod === "PIX_AUTOMATICO" ? { ...issued, nextAttemptAt: null } : issued;
   const leadDays = automatico?.leadDays;
   const s = subscriptions;
   const moved = outbox.change(
