@@ -1,17 +1,16 @@
 /**
  * PIX Automático billing in the sandbox, on test clocks (issue 32, item 3 and item 4's charge
- * outcome; docs/subscriptions.md, "PIX Automático: charging each period"): each period's invoice
+ * outcome; docs/subscriptions.md, "Charging each period"): each period's invoice
  * and its charge instruction are issued the seller's lead days before the due date, with
  * ajusteDiaUtil on a weekend or bank holiday, and the sandbox's payer's bank pays it on its
  * settlement date; a failing attempt is retried under PERMITE_3R_7D; spent (or NAO_PERMITE), the
- * subscription is PAST_DUE and its dunning ends UNCOLLECTIBLE / CANCELLED. Until the creation API
- * merges, the approved subscription is written by test/support/pix-automatico.ts.
+ * subscription is PAST_DUE and its dunning ends UNCOLLECTIBLE / CANCELLED. Each subscription is
+ * made through the API (journey 3) and approved by the sandbox's payer.
  */
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pixChargeInstructions, subscriptionSettings, transactions } from "../../worker/db/schema";
+import { pixChargeInstructions, transactions } from "../../worker/db/schema";
 import { createTestContext, requester } from "../support/platform";
-import { approvedPixAutomaticoSubscription } from "../support/pix-automatico-db";
 import { invalidDataPaths } from "../support/problem";
 import { advance, expectJson, invoicesOf, plan, subscriber, testClock } from "../support/subscriptions";
 import type { Ctx } from "../support/transactions";
@@ -29,13 +28,21 @@ const instructionsOf = (subscriptionId: string) => ctx.platform.db.select().from
 const nextCharge = (id: string, outcome: string) => ctx.send("POST", `/v1/sandbox/pix-automatico/${id}/next-charge`, { outcome });
 const days = (from: string, to: string) => Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
 
-/** A monthly PIX Automático subscription (R$ 49,90) on a new clock frozen at `start`. */
+/**
+ * A monthly PIX Automático subscription (R$ 49,90) on a new clock frozen at `start`, made as a
+ * seller makes one (journey 3) and approved by the sandbox's payer, which pays its first period.
+ */
 async function automatico(start: string, retryPolicy: "PERMITE_3R_7D" | "NAO_PERMITE" = "PERMITE_3R_7D") {
+  await expectJson(ctx.send, "PUT", "/v1/subscriptions/settings", { pixRetryPolicy: retryPolicy }, 200);
   const { buyerId } = await subscriber(ctx);
   const p = await plan(ctx, { paymentMethods: ["PIX"] });
   const clock = await testClock(ctx, start);
-  const sub = await approvedPixAutomaticoSubscription(ctx.platform.db, { sellerId: ctx.seller.sellerId, buyerId, plan: p, at: clock.frozenTime, testClockId: clock.id, retryPolicy });
-  return { ...sub, clock, plan: p };
+  const created = await expectJson(ctx.send, "POST", "/v1/subscriptions", { planId: p.id, buyerId, paymentMethod: "PIX_AUTOMATICO", testClockId: clock.id }, 201);
+  expect(created).toMatchObject({ status: "INCOMPLETE", pixAutomatico: { journey: "JORNADA_3", status: "CREATED", retryPolicy } });
+  const approved = await expectJson(ctx.send, "POST", `/v1/sandbox/pix-automatico/${created.id}/approve`, undefined, 200);
+  expect(approved).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
+  expect((await invoicesOf(ctx, created.id))[0]).toMatchObject({ status: "PAID" });
+  return { subscriptionId: created.id as string, clock, plan: p };
 }
 
 describe("PIX Automático billing on a test clock", () => {
@@ -64,13 +71,15 @@ describe("PIX Automático billing on a test clock", () => {
     // 2027-04-10 is a Saturday: settled on Monday 04-12; 2027-10-10 a Sunday: Monday 10-11.
     expect(instructions.find((i) => i.dueDate === "2027-04-10")).toMatchObject({ adjustToBusinessDay: true, settlementDate: "2027-04-12" });
     expect(instructions.find((i) => i.dueDate === "2027-10-10")).toMatchObject({ adjustToBusinessDay: true, settlementDate: "2027-10-11" });
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(11);
-    expect(await eventsAbout("SUBSCRIPTION_RENEWED", subscriptionId)).toHaveLength(11);
+    // The first period's charge (journey 3's composite QR) and one payment per instruction.
+    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(12);
+    // The approval that paid the first period, then one per instruction.
+    expect(await eventsAbout("SUBSCRIPTION_RENEWED", subscriptionId)).toHaveLength(12);
     expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "ACTIVE", currentPeriodStart: "2027-12-10T12:00:00.000Z", nextBillingAt: "2028-01-07T12:00:00.000Z" });
   });
 
   it("the seller's lead days (2 to 10) move when the instruction is sent", async () => {
-    await ctx.platform.db.insert(subscriptionSettings).values({ sellerId: ctx.seller.sellerId, livemode: false, cardRetryDays: [1, 3, 7], pixChargeLeadDays: 10, updatedAt: "2027-01-01T00:00:00Z" });
+    await expectJson(ctx.send, "PUT", "/v1/subscriptions/settings", { pixChargeLeadDays: 10 }, 200);
     const { subscriptionId, clock } = await automatico("2027-03-01T12:00:00Z");
     expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ nextBillingAt: "2027-03-22T12:00:00.000Z" });
     await advance(ctx, clock.id, "2027-03-22T12:00:00Z");
@@ -134,7 +143,8 @@ describe("PIX Automático billing on a test clock", () => {
     expect((await instructionsOf(subscriptionId))[0]).toMatchObject({ status: "CANCELLED", attempts: 0, nextCheckAt: null, updatedAt: "2027-02-08T12:00:00.000Z" });
     await advance(ctx, clock.id, "2027-02-12T12:00:00Z");
     expect((await invoicesOf(ctx, subscriptionId))[1]).toMatchObject({ status: "VOID" });
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(0);
+    // Only the first period's charge (journey 3's composite QR): the cancelled instruction made none.
+    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(1);
   });
 
   it("exactly once per period: three advances racing over the same months write one instruction per invoice", async () => {
@@ -145,7 +155,38 @@ describe("PIX Automático billing on a test clock", () => {
     expect(instructions).toHaveLength(4);
     expect(new Set(instructions.map((i) => i.invoiceId)).size).toBe(4);
     expect(instructions.every((i) => i.status === "PAID" && i.attempts === 1)).toBe(true);
-    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(4);
+    // The first period's charge and one payment per instruction.
+    expect(await ctx.platform.db.select().from(transactions).where(eq(transactions.subscriptionId, subscriptionId))).toHaveLength(5);
+  });
+});
+
+describe("issue 32's journey, from the QR to the payer's cancellation", () => {
+  it("journey 3 approved; a year of instructions, one retried under PERMITE_3R_7D then paid, each period paid once; the payer cancels and it ends at the period's end", async () => {
+    const { subscriptionId, clock } = await automatico("2027-01-10T12:00:00Z");
+    await advance(ctx, clock.id, "2027-06-01T12:00:00Z");
+    // The payer's bank refuses June's first attempt and pays its retry.
+    await expectJson(ctx.send, "POST", `/v1/sandbox/pix-automatico/${subscriptionId}/next-charge`, { outcome: "RETRIED_THEN_PAID" }, 200);
+    await advance(ctx, clock.id, "2028-01-06T12:00:00Z");
+    const instructions = await instructionsOf(subscriptionId);
+    expect(instructions).toHaveLength(11);
+    for (const i of instructions) expect(days(i.createdAt, i.dueDate)).toBeGreaterThanOrEqual(2), expect(days(i.createdAt, i.dueDate)).toBeLessThanOrEqual(10);
+    expect(instructions.every((i) => i.status === "PAID")).toBe(true);
+    const retried = instructions.filter((i) => i.retries > 0);
+    expect(retried).toEqual([expect.objectContaining({ dueDate: "2027-06-10", retries: 1, attempts: 2, status: "PAID" })]);
+    const invoices = await invoicesOf(ctx, subscriptionId);
+    expect(invoices).toHaveLength(12);
+    expect(invoices.every((i: { status: string }) => i.status === "PAID")).toBe(true);
+    const payments = await ctx.platform.db.select().from(transactions).where(and(eq(transactions.subscriptionId, subscriptionId), eq(transactions.status, "PAID")));
+    // Each period paid once: the first by the composite QR, the others by their instruction.
+    expect(payments).toHaveLength(12);
+    expect(new Set(payments.map((p) => p.invoiceId)).size).toBe(12);
+
+    const cancelled = await expectJson(ctx.send, "POST", `/v1/sandbox/pix-automatico/${subscriptionId}/cancel`, undefined, 200);
+    expect(cancelled).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, pixAutomatico: { status: "CANCELLED", ending: { by: "PAYER" } } });
+    expect(await eventsAbout("SUBSCRIPTION_AUTHORIZATION_CANCELLED_BY_PAYER", subscriptionId)).toHaveLength(1);
+    await advance(ctx, clock.id, "2028-03-01T12:00:00Z");
+    expect(await get(`/v1/subscriptions/${subscriptionId}`)).toMatchObject({ status: "CANCELLED" });
+    expect(await instructionsOf(subscriptionId)).toHaveLength(11);
   });
 });
 

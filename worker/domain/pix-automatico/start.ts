@@ -26,6 +26,7 @@ import { pspProblem } from "../pix/psp-charge";
 import type { Scope } from "../scope";
 import type { PlanRow } from "../subscription-plans/serialize";
 import { pixAutomaticoSettingsOf } from "../subscriptions/rules";
+import { clampLeadDays } from "../subscriptions/automatico-rules";
 import type { SubscriptionRow } from "../subscriptions/store";
 import { receiverOf } from "../transactions/create-pix-transaction";
 import { storedView, type TransactionRow } from "../transactions/serialize";
@@ -40,6 +41,8 @@ export interface RecurrenceTerms {
   journey: AuthorizationJourney;
   periodicity: RecurrencePeriodicity;
   retryPolicy: RecurrenceRetryPolicy;
+  /** The seller's lead days (the BCB's 2 to 10): when the periods the billing sweep issues are billed. */
+  chargeLeadDays: number;
   debtor: Awaited<ReturnType<typeof debtorOf>>;
   payerAccount: SubscriptionCreate["payerAccount"];
   plan: PlanRow;
@@ -51,11 +54,11 @@ export async function recurrenceTermsOf(platform: Platform, scope: Scope, plan: 
   const periodicity = periodicityOf(plan);
   const trial = (body.trialDays ?? 0) > 0;
   const debtor = await debtorOf(platform, scope, body.buyerId);
-  const { retryPolicy } = await pixAutomaticoSettingsOf(platform.db, scope.sellerId, scope.livemode);
+  const { retryPolicy, chargeLeadDays } = await pixAutomaticoSettingsOf(platform.db, scope.sellerId, scope.livemode);
   if (scope.livemode && !platform.acquirers.live?.pixAutomatico) {
     throw new ApiError("PAYMENT_METHOD_NOT_ENABLED", "PIX_AUTOMATICO needs a PSP that offers PIX Automático, and none is configured for live payments.");
   }
-  return { journey: journeyOf(body.payerAccount !== undefined, trial), periodicity, retryPolicy, debtor, payerAccount: body.payerAccount, plan, trial };
+  return { journey: journeyOf(body.payerAccount !== undefined, trial), periodicity, retryPolicy, chargeLeadDays: clampLeadDays(chargeLeadDays), debtor, payerAccount: body.payerAccount, plan, trial };
 }
 
 /**

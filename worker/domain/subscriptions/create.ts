@@ -135,8 +135,8 @@ export async function createSubscription(platform: Platform, scope: Scope, body:
   };
   const invoice = trialEndAt ? null : newInvoice(base, plan, 0, at, platform.now());
   const row: SubscriptionRow = trialEndAt
-    ? { ...base, nextBillingAt: billingAtOf(base, plan, 0, base.paymentMethod) }
-    : { ...base, periodsBilled: 1, latestInvoiceId: invoice!.id, ...currentPeriod(base, plan), nextBillingAt: billingAtOf(base, plan, 1, base.paymentMethod) };
+    ? { ...base, nextBillingAt: billingAtOf(base, plan, 0, base.paymentMethod, recurrence?.chargeLeadDays) }
+    : { ...base, periodsBilled: 1, latestInvoiceId: invoice!.id, ...currentPeriod(base, plan), nextBillingAt: billingAtOf(base, plan, 1, base.paymentMethod, recurrence?.chargeLeadDays) };
 
   const s = subscriptions;
   const outbox = new Outbox(platform);
