@@ -33,6 +33,7 @@ import { gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import type { Browser, Locator, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_TYPES } from "../../shared/events";
 import { buyerBody } from "../../test/support/fixtures";
 import { decodePng } from "../../test/support/qr";
 import { sellerBody } from "../../test/support/sellers";
@@ -594,8 +595,9 @@ describe("the dashboard's sections, against npm start", { timeout: 120_000 }, ()
       expect(await page.getByRole("button", { name }).count(), name).toBe(0);
     }
     const switches = region(page, "Configurações de notificação").getByRole("switch");
-    // The notification settings load on their own request after the deliveries: wait for them, as for the rows above.
-    await expect.poll(() => switches.count(), { timeout: 30_000 }).toBe(16);
+    // The notification settings load on their own request after the deliveries: wait for them, as
+    // for the rows above. One switch per event type of the closed list.
+    await expect.poll(() => switches.count(), { timeout: 30_000 }).toBe(EVENT_TYPES.length);
     await expect.poll(() => switches.first().isDisabled()).toBe(true);
     await checkPage(page, "developers-operation");
 
