@@ -11,7 +11,7 @@
  */
 import { serve, type ServerType } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBcbPixAutomatico } from "../../worker/connectors/bcb-pix/automatico";
 import { createBcbPixPsp } from "../../worker/connectors/bcb-pix/client";
 import { startPspSimulator, type PspSimulator } from "../../worker/connectors/bcb-pix/simulator/server";
@@ -19,6 +19,7 @@ import { fetchTransport } from "../../worker/connectors/http/fetch-transport";
 import { SANDBOX_CARD_ACQUIRERS } from "../../worker/domain/acquirers/sandbox-cards";
 import { pspAcquirer } from "../../worker/domain/acquirers/psp";
 import { reconcileRecurrences } from "../../worker/domain/pix-automatico/psp-answers";
+import { billDueSubscriptions } from "../../worker/domain/subscriptions/bill";
 import { pspCallbackSecret } from "../../worker/domain/pix/psp-callback";
 import { pixRecurrences } from "../../worker/db/schema";
 import { rotateSellerKeys } from "../../worker/domain/sellers";
@@ -82,6 +83,33 @@ describe("PIX Automático through the PSP", () => {
     expect(after).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
     expect((await invoicesOf(live, sub.id))[0]).toMatchObject({ status: "PAID" });
     expect(sim.control.bugs()).toEqual([]);
+  });
+
+  it("journey 3 end to end: the composite QR approved, then the next period's cobr under that rec, paid by the payer's bank through webhookcobr", async () => {
+    // Weekly, so the next period's instruction (sent 3 days before its due date) falls inside the
+    // 2-to-10-day window the simulator checks against its own clock.
+    const sub = await pixAutomaticoSubscription(live, {}, { billingInterval: "WEEK" });
+    expect(sub.pixAutomatico).toMatchObject({ journey: "JORNADA_3", periodicity: "SEMANAL" });
+    const idRec = sub.pixAutomatico.recurrenceId;
+    await sim.control.automatico.approveRec(idRec);
+    const active = await get(sub.id);
+    expect(active).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
+
+    ctx.platform.clock.set(new Date(active.nextBillingAt));
+    await billDueSubscriptions(ctx.platform);
+    const invoices = await invoicesOf(live, sub.id);
+    expect(invoices).toHaveLength(2);
+    const txid = invoices[1].id.replace(/-/g, "");
+    const put = sim.control.received().find((r) => r.method === "PUT" && r.path === `/cobr/${txid}`);
+    expect(put).toMatchObject({ status: 201, body: { idRec, valor: { original: "49.90" } } });
+
+    const { callback } = await sim.control.automatico.settleCobr(txid, "paid");
+    expect(callback).toMatchObject({ url: `${callbackUrl}/cobr`, status: 200 });
+    await vi.waitFor(async () => expect((await invoicesOf(live, sub.id))[1]).toMatchObject({ status: "PAID" }), { timeout: 5_000, interval: 50 });
+    expect(await get(sub.id)).toMatchObject({ status: "ACTIVE", currentPeriodStart: invoices[1].periodStart });
+    // Every request the gateway sent (cob, locrec, rec, cobr) passed the BCB document's checks.
+    expect(sim.control.bugs()).toEqual([]);
+    expect(sim.control.received().filter((r) => r.status >= 400)).toEqual([]);
   });
 
   it("journey 2 (a trial): locrec and rec without a cob, an authorization-only BR Code; approved: TRIALING", async () => {
