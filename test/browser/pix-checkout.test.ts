@@ -10,6 +10,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerBody } from "../support/fixtures";
 import { decodePng } from "../support/qr";
 import { startBrowserSuite, type BrowserSuite, type GatewayHost } from "./gateway-host";
 import { startServer, type TestServer } from "./servers";
@@ -103,6 +104,25 @@ async function createPix(): Promise<{ id: string; clientSecret: string; paymentD
   return res.json();
 }
 
+/** What the seller's server does for a PIX Automático subscription (journey 3): a monthly plan, a buyer, the subscription. */
+async function subscribePixAutomatico(): Promise<{ id: string; pixAutomatico: { brCode: string; firstTransactionId: string } }> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${host.base}${path}`, { method: "POST", headers: { "X-Api-Key": keys.secret, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return res.json();
+  };
+  const plan = await post("/v1/subscriptions/plans", { name: "Clube do Café", amount: 4990, billingInterval: "MONTHLY", paymentMethods: ["PIX"] });
+  const buyer = await post("/v1/buyers", buyerBody());
+  return post("/v1/subscriptions", { planId: plan.id, buyerId: buyer.id, paymentMethod: "PIX_AUTOMATICO" });
+}
+
+/** The seller's server reads a transaction (its client secret is for the buyer's page). */
+async function readTransaction(id: string): Promise<{ id: string; clientSecret: string; paymentDetails: { qrCode: string } }> {
+  const res = await fetch(`${host.base}/v1/transactions/${id}`, { headers: { "X-Api-Key": keys.secret } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json();
+}
+
 /** What the payer's bank does, in the sandbox. */
 async function payInSandbox(id: string): Promise<void> {
   const res = await fetch(`${host.base}/v1/sandbox/transactions/${id}/pay`, { method: "POST", headers: { "X-Api-Key": keys.secret } });
@@ -123,8 +143,8 @@ async function open(path: string, tx: { id: string; clientSecret: string }) {
 }
 
 /** The QR as the buyer sees it: a labelled inline SVG, big enough, that a camera reads as `code`. */
-async function expectScannableQr(page: Page, code: string): Promise<void> {
-  const qr = page.getByRole("img", { name: "QR code PIX para pagar R$ 10,50" });
+async function expectScannableQr(page: Page, code: string, amount = "R$ 10,50"): Promise<void> {
+  const qr = page.getByRole("img", { name: `QR code PIX para pagar ${amount}` });
   await qr.waitFor({ state: "visible", timeout: 15_000 });
   expect(await qr.evaluate((el) => el.localName)).toBe("svg");
   expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
@@ -190,6 +210,28 @@ describe("PIX in <pay-checkout> against npm start, on a seller's page of another
     const report = await page.evaluate(() => ({ inlineRan: (window as unknown as { inlineRan?: boolean }).inlineRan ?? false, violations: (window as unknown as { cspViolations: string[] }).cspViolations }));
     expect(report).toEqual({ inlineRan: false, violations: ["script-src-elem inline"] });
     expect(errors.filter((e) => !e.includes("Executing inline script violates"))).toEqual([]);
+    await page.close();
+  });
+
+  it("a PIX Automático subscription (journey 3): its first charge shows the composite QR that pays and authorizes; the payer's approval flips it to paid and the subscription to ACTIVE", async () => {
+    const sub = await subscribePixAutomatico();
+    const first = await readTransaction(sub.pixAutomatico.firstTransactionId);
+    // The first charge's code is the composite BR Code: the cob with the recurrence's location.
+    expect(first.paymentDetails.qrCode).toBe(sub.pixAutomatico.brCode);
+    expect(sub.pixAutomatico.brCode).toMatch(/80\d\d0014br\.gov\.bcb\.pix25/);
+    const { page, errors } = await open("/", first);
+    await expectScannableQr(page, sub.pixAutomatico.brCode, "R$ 49,90");
+    mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: join(RESULTS, "pix-checkout-automatico.png"), fullPage: true });
+
+    // The payer scans it and approves in their bank's app (the sandbox plays the bank).
+    const approve = await fetch(`${host.base}/v1/sandbox/pix-automatico/${sub.id}/approve`, { method: "POST", headers: { "X-Api-Key": keys.secret } });
+    expect(approve.status, await approve.clone().text()).toBe(200);
+    expect(await approve.json()).toMatchObject({ status: "ACTIVE", pixAutomatico: { status: "APPROVED" } });
+    await page.getByText("Pagamento recebido").waitFor({ timeout: 20_000 });
+    const events = await eventsOf(page);
+    expect(events.filter((e) => e.type === "pay-success")).toEqual([{ type: "pay-success", detail: { transactionId: first.id, status: "PAID" } }]);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });
