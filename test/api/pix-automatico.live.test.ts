@@ -49,7 +49,7 @@ beforeEach(async () => {
   const settings = { baseUrl: sim.url, tokenUrl: sim.tokenUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, transport: fetchTransport(), log: (line: Parameters<typeof ctx.platform.log>[0]) => ctx.platform.log(line) };
   automatico = createBcbPixAutomatico(settings);
   ctx = await createTestContext({
-    acquirers: { live: { ...pspAcquirer(createBcbPixPsp(settings)), pixAutomatico: { psp: automatico, receiverAccount: ACCOUNT } }, cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
+    acquirers: { live: pspAcquirer(createBcbPixPsp(settings), { psp: automatico, receiverAccount: ACCOUNT }), cards: { test: SANDBOX_CARD_ACQUIRERS, live: [] } },
     config: { pixReceiverKey: sim.receiverKey },
   });
   // The PSP keeps the wall clock (a cobr's 2-to-10-day window): so does this test's platform.

@@ -44,7 +44,7 @@ function livePixAcquirer(env: Env) {
   const settings = readWorkerPspSettings(env);
   if (!settings) return null;
   const client = { ...settings, transport: cloudflarePspTransport(env), log: consoleLog };
-  return { ...pspAcquirer(createBcbPixPsp(client)), pixAutomatico: pixAutomaticoOf(client, settings.receiverAccount) };
+  return pspAcquirer(createBcbPixPsp(client), pixAutomaticoOf(client, settings.receiverAccount));
 }
 
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (connectors/live-cards.ts). */

@@ -79,7 +79,7 @@ function livePixAcquirer(config: PlatformConfig, log: (line: LogLine) => void) {
   const settings = (config as { psp?: BcbPixSettings | null }).psp;
   if (!settings) return null;
   const client = { ...settings, transport: createNodePspTransport(settings.tls).transport, log };
-  return { ...pspAcquirer(createBcbPixPsp(client)), pixAutomatico: pixAutomaticoOf(client, settings.receiverAccount) };
+  return pspAcquirer(createBcbPixPsp(client), pixAutomaticoOf(client, settings.receiverAccount));
 }
 
 /** Live cards when CYBERSOURCE_* and CIELO_* or REDE_* are set (their calls over the same keep-alive https as the PSP's, without a client certificate). */
