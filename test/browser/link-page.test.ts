@@ -142,6 +142,9 @@ describe("the payment link's page on a 375 px phone, against npm start", { timeo
     expect(headers.get("content-security-policy")).not.toContain("unsafe-inline");
     await page.locator("pay-checkout").getByRole("heading", { name: "Camiseta Azul" }).waitFor();
     expect(await page.locator("pay-checkout").getByText("R$ 49,90").count()).toBeGreaterThan(0);
+    // The heading can paint a frame before the buyer's fields (the methods arrive with the
+    // session): wait for the form, then count its fields.
+    await page.locator("pay-checkout").locator('input[autocomplete="name"]').waitFor();
     expect(await page.locator("pay-checkout").locator('input[autocomplete="name"]').count()).toBe(1);
     expect(await page.locator("pay-checkout").locator('input[autocomplete="email"]').count()).toBe(1);
     expect(await page.locator("pay-checkout").locator('input[autocomplete="tel"]').count()).toBe(1);
