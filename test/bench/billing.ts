@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --only billing`: the subscription billing sweep on the Node host (issue 17).
  *
- * The sweep measured is the host's own: `tsx worker/node.ts`, its minute timer (SWEEP_INTERVAL_SECONDS)
+ * The sweep measured is the host's own server (host.ts's hostServerCommand), its minute timer (SWEEP_INTERVAL_SECONDS)
  * running `subscriptions.bill` with every other sweep of the scheduled job, timed by the host itself
  * (`pay_sweep_duration_seconds` on `/metrics`, METRICS_TOKEN set). Nothing of the sweep runs in this
  * process: the bench writes the host's database file (plain SQL, as seed.ts) and reads the figures.
@@ -32,7 +32,7 @@ import { createClient, type Client, type InValue } from "@libsql/client";
 import { period } from "../../worker/domain/subscriptions/calendar";
 import { billingAtOf } from "../../worker/domain/subscriptions/rules";
 import { freePort, spawnServer, waitForHealth, type ChildServer } from "./child";
-import { createSeller, hostDatabaseUrl, hostEnv, type HostCheckout } from "./host";
+import { createSeller, hostDatabaseUrl, hostEnv, hostServerCommand, type HostCheckout } from "./host";
 import { buyerBody } from "../support/fixtures";
 import { callApi } from "./ops";
 import { formatAutomaticoBilling, measureAutomaticoBilling, type AutomaticoBillingResult } from "./billing-automatico";
@@ -176,9 +176,7 @@ export async function startBillingHost(checkout: HostCheckout, dbUrl: string, in
   const port = await freePort();
   const server = spawnServer({
     name: `billing host (${checkout.dir})`,
-    command: checkout.tsxBin,
-    // BENCH_CPU_PROF=<dir>: the host writes a CPU profile there when it stops (node --cpu-prof).
-    args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "worker/node.ts"],
+    ...hostServerCommand(checkout),
     cwd: checkout.dir,
     env: hostEnv(dbUrl, {
       PORT: String(port), HOST: "127.0.0.1", METRICS_TOKEN, SWEEP_INTERVAL_SECONDS: String(intervalSeconds),

@@ -1,7 +1,13 @@
 /**
  * The project's Node host, from any checkout: its own admin CLI creates the seller (and migrates
- * the database the way that checkout does), its own `tsx worker/node.ts` serves the API. Running
- * another checkout's code, not ours, is what lets one bench compare a commit before and after.
+ * the database the way that checkout does), its own server serves the API. Running another
+ * checkout's code, not ours, is what lets one bench compare a commit before and after.
+ *
+ * The server is what `npm start` and a container run: worker/node.ts compiled by the checkout's
+ * own `worker/cli/build-server.mjs` into build/server.mjs, run by `node`. Not `tsx worker/node.ts`:
+ * tsx's transform wraps every function made at run time in `__name` (3 % of a create's profile)
+ * and loads through its hooks, costs production never pays. A checkout older than the build
+ * script runs under tsx as before.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -87,14 +93,30 @@ export async function createSeller(checkout: HostCheckout, dbUrl: string): Promi
   }
 }
 
-/** Starts `tsx worker/node.ts` in the checkout on `dbUrl` and waits for `GET /health`; `extraEnv` adds variables (live-pix: the PSP's). */
+const built = new Set<string>();
+
+/**
+ * The command that runs the checkout's server: `node build/server.mjs`, compiled once per bench
+ * run from the checkout's sources (so an edited worktree is measured as it is). With
+ * BENCH_CPU_PROF=<dir> the server writes a CPU profile there when it stops (node --cpu-prof).
+ */
+export function hostServerCommand(checkout: HostCheckout): { command: string; args: string[] } {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const script = join(checkout.dir, "worker/cli/build-server.mjs");
+  if (!existsSync(script)) return { command: checkout.tsxBin, args: [...profile, "worker/node.ts"] };
+  if (!built.has(checkout.dir)) {
+    execFileSync(process.execPath, [script], { cwd: checkout.dir, stdio: ["ignore", "ignore", "inherit"] });
+    built.add(checkout.dir);
+  }
+  return { command: process.execPath, args: [...profile, "--enable-source-maps", "build/server.mjs"] };
+}
+
+/** Starts the checkout's server (hostServerCommand) on `dbUrl` and waits for `GET /health`; `extraEnv` adds variables (live-pix: the PSP's). */
 export async function startHost(checkout: HostCheckout, dbUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort();
   const server = spawnServer({
     name: `host (${checkout.dir})`,
-    command: checkout.tsxBin,
-    // BENCH_CPU_PROF=<dir>: the host writes a CPU profile there when it stops (node --cpu-prof).
-    args: [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "worker/node.ts"],
+    ...hostServerCommand(checkout),
     cwd: checkout.dir,
     env: hostEnv(dbUrl, { ...extraEnv, PORT: String(port), HOST: "127.0.0.1" }),
     port,
