@@ -8,7 +8,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrapLines, ensureBootstrapSeller } from "./node/bootstrap";
 import { readNodeConfig } from "./node/config";
-import { openDatabase } from "./node/database";
+import { closeDatabase, openDatabase } from "./node/database";
 import { applyMigrations } from "./node/migrate";
 import { createNodePlatform } from "./node/platform";
 import { withStaticFiles } from "./node/static-files";
@@ -82,7 +82,7 @@ async function main() {
   handleShutdownSignals({
     server: server as Server,
     drain: () => platform.drain(),
-    closeDatabase: () => client.close(),
+    closeDatabase: () => closeDatabase(client),
     others: [async () => forgetRunningHost(config.databaseUrl), ...(demo ? [demo.close] : [])],
     log: platform.log,
   });

@@ -1,12 +1,14 @@
 /**
- * Opens the Node host's libSQL database: an embedded file (or `:memory:`) through the
- * statement-caching native client, or Turso over libsql:// / https:// through `@libsql/client`.
+ * Opens the Node host's libSQL database: an embedded file through the native connection on its
+ * own thread (SqliteThreadClient), `:memory:` through the same engine on this thread
+ * (SqliteClient), or Turso over libsql:// / https:// through `@libsql/client`.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { localDatabasePath } from "./config";
 import { SqliteClient } from "./sqlite-client";
+import { SqliteThreadClient } from "./sqlite-thread-client";
 
 /**
  * Creates the client. A local file is created readable by its owner only (0600, in a 0700
@@ -20,9 +22,14 @@ export async function openDatabase(url: string, authToken?: string): Promise<Cli
   if (!path) return createClient({ url, authToken });
   ownerOnlyFile(path);
   // busy timeout: the Worker's local libSQL server (npm run dev:worker) may share this file.
-  const client = new SqliteClient(path, { busyTimeoutMs: 5000 });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute("PRAGMA synchronous = FULL");
+  const client = new SqliteThreadClient(path, { busyTimeoutMs: 5000 });
+  try {
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = FULL");
+  } catch (e) {
+    client.close();
+    throw e;
+  }
   return client;
 }
 
@@ -33,4 +40,11 @@ function ownerOnlyFile(path: string): void {
   if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
   // A file made by an older version (0644) is tightened too.
   chmodSync(path, 0o600);
+}
+
+/** Closes what openDatabase opened; settles once a database thread has closed its file. */
+export function closeDatabase(client: Client): Promise<void> {
+  if (client instanceof SqliteThreadClient) return client.closeAndWait();
+  client.close();
+  return Promise.resolve();
 }

@@ -25,7 +25,7 @@ export interface ShutdownParts {
   /** Stops the timers and waits for the jobs and sweep in progress. */
   drain: () => Promise<void>;
   /** Closes the database. */
-  closeDatabase: () => void;
+  closeDatabase: () => void | Promise<void>;
   /** Other servers of the process (the demo shop), closed with the API. */
   others?: Array<() => Promise<void>>;
   log: (line: LogLine) => void;
@@ -104,7 +104,7 @@ async function shutdown(parts: ShutdownParts, responses: ReturnType<typeof track
   }
   await within(others, 1000);
   try {
-    parts.closeDatabase();
+    await parts.closeDatabase();
   } catch (err) {
     log({ msg: "server.database_close_failed", level: "error", error: err instanceof Error ? err.message : String(err) });
   }
