@@ -165,6 +165,20 @@ describe("SqliteThreadClient: what crossing to the database thread must keep", (
     reopened.close();
   });
 
+  it("tells its owner once when the thread dies under it, and fails the waiting call and every later one", async () => {
+    const client = new SqliteThreadClient(join(dir, `lost-${++files}.db`));
+    await client.execute("create table t (id text primary key)");
+    const lost: Error[] = [];
+    client.onThreadLost = (e) => lost.push(e);
+    const waiting = client.execute("with recursive c(x) as (select 1 union all select x + 1 from c where x < 5000000) select count(*) from c");
+    // What an I/O error escaping the engine would do: the thread ends.
+    await (client as unknown as { thread: { terminate(): Promise<number> } }).thread.terminate();
+    await expect(waiting).rejects.toThrow(/database thread exited/);
+    await expect(client.execute("select 1")).rejects.toThrow(/database thread exited/);
+    expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/database thread exited/)]);
+    expect(client.closed).toBe(true);
+  });
+
   it("fails every call, instead of hanging, when the thread cannot open the file", async () => {
     const client = new SqliteThreadClient(join(dir, "no-such-folder", "x.db"));
     await expect(client.execute("select 1")).rejects.toThrow();

@@ -30,7 +30,18 @@ export async function openDatabase(url: string, authToken?: string): Promise<Cli
     client.close();
     throw e;
   }
+  client.onThreadLost = exitOnLostDatabase;
   return client;
+}
+
+/**
+ * A host whose database thread died cannot answer anything but errors: it says why on stderr and
+ * exits (code 70, EX_SOFTWARE), for its supervisor to start it again, as it would have exited had
+ * the same error been thrown on the main thread.
+ */
+function exitOnLostDatabase(error: Error): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "database.thread_lost", error: error.message })}\n`);
+  process.exit(70);
 }
 
 /** Makes sure the database file and its folder exist with owner-only permissions. */

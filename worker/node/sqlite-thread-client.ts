@@ -37,6 +37,12 @@ export class SqliteThreadClient implements Client {
   private held: Promise<void> | null = null;
   private ended: Promise<void> | null = null;
   private failure: Error | null = null;
+  /**
+   * Called once if the thread dies other than by close() (it could not open the file, or an I/O
+   * error escaped the engine). Every waiting and later call fails either way; the host exits on it
+   * (database.ts), as it would had the error been thrown on its own thread.
+   */
+  onThreadLost: ((error: Error) => void) | null = null;
 
   constructor(path: string, options: SqliteClientOptions = {}) {
     this.thread = new Worker(new URL("./sqlite-thread.mjs", import.meta.url), { workerData: { path, options }, name: "database" });
@@ -159,9 +165,11 @@ export class SqliteThreadClient implements Client {
 
   private fail(error: Error): void {
     if (this.ended && !this.failure && this.waiting.size === 0) return; // closed on purpose
+    const first = this.failure === null;
     this.failure ??= error;
     for (const { reject } of this.waiting.values()) reject(this.failure);
     this.waiting.clear();
+    if (first) this.onThreadLost?.(this.failure);
   }
 
   /** Waits while another caller holds the connection in an interactive transaction. */
