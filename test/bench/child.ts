@@ -5,6 +5,7 @@
  * error reports, stopped with its whole group (tsx runs the script in a grandchild process).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { onCleanup } from "./cleanup";
 
@@ -71,7 +72,10 @@ export function spawnServer(opts: SpawnOptions): ChildServer {
   });
   const stdout = { lines: 0, bytes: 0, tail: "" };
   let stderr = "";
+  // BENCH_HOST_STDOUT=<file> keeps every server's whole stdout there (node --trace-gc, say).
+  const keep = process.env.BENCH_HOST_STDOUT;
   child.stdout!.on("data", (chunk: Buffer) => {
+    if (keep) appendFileSync(keep, chunk);
     stdout.bytes += chunk.length;
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) stdout.lines++;
     stdout.tail = (stdout.tail + chunk.toString("utf8")).slice(-TAIL_CHARS);

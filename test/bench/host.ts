@@ -98,10 +98,12 @@ const built = new Set<string>();
 /**
  * The command that runs the checkout's server: `node build/server.mjs`, compiled once per bench
  * run from the checkout's sources (so an edited worktree is measured as it is). With
- * BENCH_CPU_PROF=<dir> the server writes a CPU profile there when it stops (node --cpu-prof).
+ * BENCH_CPU_PROF=<dir> the server writes a CPU profile there when it stops (node --cpu-prof);
+ * BENCH_NODE_ARGS adds node flags, space-separated (`--heap-prof --heap-prof-dir=/tmp/hp`).
  */
 export function hostServerCommand(checkout: HostCheckout): { command: string; args: string[] } {
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  profile.push(...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean));
   const script = join(checkout.dir, "worker/cli/build-server.mjs");
   if (!existsSync(script)) return { command: checkout.tsxBin, args: [...profile, "worker/node.ts"] };
   if (!built.has(checkout.dir)) {

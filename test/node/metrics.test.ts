@@ -73,7 +73,13 @@ describe("GET /metrics on the Node host", () => {
     expect((await call("POST", `/v1/sellers/${sellerId}/webhooks`, { url: receiver.url, eventTypes: ["TRANSACTION_PAID"] })).status).toBe(201);
     const tx = await call("POST", "/v1/transactions", pixBody({ amount: 1234 }));
     expect(tx.status).toBe(201);
-    expect((await call("GET", `/v1/transactions/${tx.json.id}`)).status).toBe(200);
+    const read = await call("GET", `/v1/transactions/${tx.json.id}`);
+    expect(read.status).toBe(200);
+    // The list's page is joined on the database thread (executeJoined, timed like any read): the
+    // same transaction, its QR image URL made absolute.
+    const list = await call("GET", "/v1/transactions?size=1");
+    expect([list.status, list.json.totalItems, list.json.items]).toEqual([200, 1, [read.json]]);
+    expect(list.json.items[0].paymentDetails.qrCodeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pix\/qr\//);
     expect((await call("GET", "/v1/transactions/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await call("POST", `/v1/sandbox/transactions/${tx.json.id}/pay`)).status).toBeLessThan(300);
     // The receiver answers the first attempt 500: a "retry" outcome (the next is a minute away).
@@ -90,6 +96,7 @@ describe("GET /metrics on the Node host", () => {
     expect(sample(text, "pay_http_requests_total", { method: "GET", route: "/v1/transactions/:id", status: "200" })).toBe(1);
     expect(sample(text, "pay_http_requests_total", { method: "GET", route: "/v1/transactions/:id", status: "404" })).toBe(1);
     expect(sample(text, "pay_http_request_duration_seconds_count", { method: "GET", route: "/v1/transactions/:id", status: "200" })).toBe(1);
+    expect(sample(text, "pay_http_requests_total", { method: "GET", route: "/v1/transactions", status: "200" })).toBe(1);
     expect(sample(text, "pay_http_requests_total", { route: "(unmatched)", status: "404" })).toBe(3); // the three refused scrapes
     expect(text).not.toContain(tx.json.id);
     expect(text).not.toContain(sellerId);

@@ -85,11 +85,24 @@ export function preparedBatch(build: (db: Db) => Buildable[]): (db: Db) => Prepa
   return perDatabase((db) => new PreparedBatch(db, build(db)));
 }
 
+/** How `PreparedQuery.joined` joins one text column of the rows. */
+export interface Join {
+  /** The column's position in the select. */
+  column: number;
+  separator: string;
+  /** Join only the first this many rows (a page read one row past its end); default: all. */
+  rows?: number;
+  /** Applied to the joined text: every occurrence of the first replaced by the second. */
+  replace?: [from: string, to: string];
+}
+
 /** A client that can answer rows as bare arrays (the Node host's SqliteClient): no names to attach. */
 interface RowsByPosition {
   executeRows(stmt: { sql: string; args: never }): Promise<unknown[][]>;
   /** The first row only (a point read): one step, no row buffer. */
   executeRow?(stmt: { sql: string; args: never }): Promise<unknown[] | undefined>;
+  /** The rows with one column joined as UTF-8 bytes, where the connection is (the Node host's clients). */
+  executeJoined?(stmt: { sql: string; args: never }, join: Join): Promise<{ text: Uint8Array; rows: unknown[][] }>;
 }
 
 /**
@@ -144,6 +157,27 @@ export class PreparedQuery<T> {
     const client = this.db.$client as unknown as Partial<RowsByPosition>;
     const rows: ArrayLike<unknown>[] = client.executeRows ? await client.executeRows(stmt) : (await this.db.$client.execute(stmt)).rows;
     return rows.map(this.read);
+  }
+
+  /**
+   * The rows for values from `sources`, with one text column joined (`join`) instead of read per
+   * row: the JSON items of a page, answered as they come. Where the client can (the Node host's
+   * clients), the join happens beside the connection and arrives as UTF-8 bytes; elsewhere (libSQL
+   * over HTTP) here, as a string. `read` must not need the joined column.
+   */
+  async joined(join: Join, ...sources: Values): Promise<{ text: string | Uint8Array; rows: T[] }> {
+    const stmt = argsOf(this.bound, sources);
+    const client = this.db.$client as unknown as Partial<RowsByPosition>;
+    if (client.executeJoined) {
+      const { text, rows } = await client.executeJoined(stmt, join);
+      return { text, rows: rows.map(this.read) };
+    }
+    const rows = (await this.db.$client.execute(stmt)).rows;
+    const text = rows
+      .slice(0, join.rows)
+      .map((row) => row[join.column])
+      .join(join.separator);
+    return { text: join.replace ? text.replaceAll(join.replace[0], join.replace[1]) : text, rows: rows.map(this.read) };
   }
 
   /** The first row for values from `sources`, or undefined (for a query of at most one row). */

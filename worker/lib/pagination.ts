@@ -130,6 +130,9 @@ export function pageLimit(start: PageStart, size: number): number {
   return "after" in start ? size + 1 : size;
 }
 
+/** A page's envelope: everything but its items. */
+export type PageEnvelope = Omit<Page<never>, "items">;
+
 /** Wraps one page of rows (read with `pageLimit`) in the envelope. Map `items` afterwards. */
 export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], totalItems: number, start: PageStart, size: number): Page<R> {
   const hasNext = "after" in start ? rows.length > size : (start.page + 1) * size < totalItems;
@@ -150,11 +153,21 @@ export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], t
   };
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * The JSON text of a page whose items are already JSON texts (rendered by the database): the
- * envelope is written around them, never parsed and re-serialized.
+ * The JSON of a page whose items are already JSON, comma-separated (rendered and joined by the
+ * database): the envelope is written around them, never parsed and re-serialized. Items given as
+ * UTF-8 bytes give bytes, which the host writes to the socket as they are.
  */
-export function pageJson(page: Page<string>): string {
-  const { items, ...envelope } = page;
-  return `{"items":[${items.join(",")}],${JSON.stringify(envelope).slice(1)}`;
+export function pageJson(items: string | Uint8Array, envelope: PageEnvelope): string | Uint8Array<ArrayBuffer> {
+  const tail = `],${JSON.stringify(envelope).slice(1)}`;
+  if (typeof items === "string") return `{"items":[${items}${tail}`;
+  const head = utf8.encode('{"items":[');
+  const end = utf8.encode(tail);
+  const out = new Uint8Array(head.length + items.length + end.length);
+  out.set(head, 0);
+  out.set(items, head.length);
+  out.set(end, head.length + items.length);
+  return out;
 }

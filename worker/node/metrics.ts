@@ -145,8 +145,10 @@ export function createNodeMetrics(): NodeMetrics {
         execute: timed("execute", client.execute),
         batch: timed("batch", client.batch),
       };
-      // SqliteClient's row-array read (db/prepared.ts uses it when the client has it).
-      if (typeof own.executeRows === "function") wrapped.executeRows = timed("execute", own.executeRows as (...a: unknown[]) => Promise<unknown>);
+      // SqliteClient's row-array reads (db/prepared.ts uses them when the client has them).
+      for (const read of ["executeRows", "executeRow", "executeJoined"]) {
+        if (typeof own[read] === "function") wrapped[read] = timed("execute", own[read] as (...a: unknown[]) => Promise<unknown>);
+      }
       return new Proxy(client, {
         get(target, prop) {
           if (typeof prop === "string" && prop in wrapped) return wrapped[prop];

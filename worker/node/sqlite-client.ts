@@ -15,7 +15,7 @@
  * everything else waits for it (`exclusive`). Write batches commit in groups (the engine's).
  */
 import { LibsqlError, type Client, type InStatement, type InValue, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client";
-import { SqliteEngine, type StepResult } from "./sqlite-engine.mjs";
+import { SqliteEngine, type Join, type Joined, type StepResult } from "./sqlite-engine.mjs";
 import { toLibsqlError, toResultSet, toStep, type AnyStatement } from "./sqlite-results";
 
 /** Options of the Node host's SQLite clients. */
@@ -62,6 +62,12 @@ export class SqliteClient implements Client {
   async executeRow(stmt: InStatement): Promise<unknown[] | undefined> {
     await this.exclusive();
     return this.wrap(() => this.engine.row(...toStep(stmt)));
+  }
+
+  /** The rows with one text column joined as UTF-8 bytes (db/prepared.ts: a page's JSON). */
+  async executeJoined(stmt: InStatement, join: Join): Promise<Joined> {
+    await this.exclusive();
+    return this.wrap(() => this.engine.joined(...toStep(stmt), join));
   }
 
   async batch(stmts: AnyStatement[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> {

@@ -9,6 +9,23 @@ export type StepResult =
   | { columns: string[]; rows: unknown[][] }
   | { columns: null; changes: number; lastInsertRowid: bigint };
 
+/** How `joined` joins one text column of a reader's rows. */
+export interface Join {
+  /** The column's position. */
+  column: number;
+  separator: string;
+  /** Join only the first this many rows (a page read one row past its end); default: all. */
+  rows?: number;
+  /** Applied to the joined text: every occurrence of the first replaced by the second. */
+  replace?: [from: string, to: string];
+}
+
+/** A reader's rows with one column joined as UTF-8 bytes (each row's copy of it null). */
+export interface Joined {
+  text: Uint8Array;
+  rows: unknown[][];
+}
+
 /** A batch's statement failed: its index in the batch, and the driver's error. */
 export declare class StatementFailure extends Error {
   readonly index: number;
@@ -27,6 +44,7 @@ export declare class SqliteEngine {
   run(sql: string, params: Params): StepResult;
   rows(sql: string, params: Params): unknown[][];
   row(sql: string, params: Params): unknown[] | undefined;
+  joined(sql: string, params: Params, join: Join): Joined;
   exec(sql: string): void;
   transact(mode: "write" | "read" | "deferred", stmts: Step[]): StepResult[];
   migrate(stmts: Step[]): StepResult[];

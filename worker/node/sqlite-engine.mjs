@@ -31,6 +31,8 @@ export function isSqliteError(e) {
   return e instanceof Database.SqliteError;
 }
 
+const utf8 = new TextEncoder();
+
 export class SqliteEngine {
   #db;
   /** Prepared statements by SQL text, least recently used first (a Map keeps insertion order). */
@@ -65,6 +67,26 @@ export class SqliteEngine {
   /** Every row of a reader, as arrays. */
   rows(sql, params) {
     return this.#reader(sql).all(params);
+  }
+
+  /**
+   * Every row of a reader with one text column taken out of the rows and joined into UTF-8 bytes:
+   * `{ text, rows }`, each row's `column` left null. Only the first `join.rows` rows are joined
+   * when it is given; `join.replace` ([from, to]) is applied to the joined text, every occurrence. A page of JSON rows is answered from these bytes as they are;
+   * here no row's text outlives the call, where on the main thread twenty strings and their joins
+   * lived across the request's awaits and made each young-generation collection copy them
+   * (docs/performance.md, "The list's page as bytes").
+   */
+  joined(sql, params, join) {
+    const rows = this.#reader(sql).all(params);
+    const parts = new Array(Math.min(rows.length, join.rows ?? rows.length));
+    for (let i = 0; i < rows.length; i++) {
+      if (i < parts.length) parts[i] = rows[i][join.column];
+      rows[i][join.column] = null;
+    }
+    let text = parts.join(join.separator);
+    if (join.replace) text = text.replaceAll(join.replace[0], join.replace[1]);
+    return { text: utf8.encode(text), rows };
   }
 
   /** The first row of a reader as an array (one step, not `all`'s buffer), or undefined. */

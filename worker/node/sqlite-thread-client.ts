@@ -14,12 +14,13 @@
  */
 import { Worker } from "node:worker_threads";
 import type { Client, InStatement, InValue, ResultSet, Transaction, TransactionMode } from "@libsql/client";
-import type { Step, StepResult } from "./sqlite-engine.mjs";
+import type { Join, Joined, Step, StepResult } from "./sqlite-engine.mjs";
 import { SqliteTransaction, WRITE, type SqliteClientOptions } from "./sqlite-client";
 import { fromWire, toResultSet, toStep, type AnyStatement, type WireError } from "./sqlite-results";
 
 type Op =
   | { op: "run" | "rows" | "row"; sql: string; params: unknown }
+  | { op: "joined"; sql: string; params: unknown; join: Join }
   | { op: "transact"; mode: TransactionMode; steps: Step[] }
   | { op: "enqueue" | "migrate"; steps: Step[] }
   | { op: "exec"; sql: string }
@@ -84,6 +85,13 @@ export class SqliteThreadClient implements Client {
     await this.exclusive();
     const [sql, params] = toStep(stmt);
     return this.call({ op: "row", sql, params });
+  }
+
+  /** The rows with one text column joined as UTF-8 bytes (db/prepared.ts: a page's JSON). */
+  async executeJoined(stmt: InStatement, join: Join): Promise<Joined> {
+    await this.exclusive();
+    const [sql, params] = toStep(stmt);
+    return this.call({ op: "joined", sql, params, join });
   }
 
   async batch(stmts: AnyStatement[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> {

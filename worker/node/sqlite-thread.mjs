@@ -35,6 +35,7 @@ const ops = {
   run: (m) => engine.run(m.sql, m.params),
   rows: (m) => engine.rows(m.sql, m.params),
   row: (m) => engine.row(m.sql, m.params),
+  joined: (m) => engine.joined(m.sql, m.params, m.join),
   transact: (m) => engine.transact(m.mode, m.steps),
   migrate: (m) => engine.migrate(m.steps),
   exec: (m) => engine.exec(m.sql),
@@ -55,5 +56,7 @@ parentPort.on("message", (m) => {
   } catch (e) {
     return refuse(m.id, e);
   }
-  answer(m.id, result);
+  // The joined bytes move to the main thread (transferred, not copied).
+  if (m.op === "joined") parentPort.postMessage({ id: m.id, ok: result }, [result.text.buffer]);
+  else answer(m.id, result);
 });

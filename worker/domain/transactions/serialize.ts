@@ -137,5 +137,11 @@ export function storedView(state: TransactionView): string {
  * serializer wrote that key.
  */
 export function withBaseUrl(text: string, baseUrl: string): string {
-  return text.replaceAll('"qrCodeUrl":"/', `"qrCodeUrl":"${baseUrl}/`);
+  const [relative, absolute] = qrUrlsUnder(baseUrl);
+  return text.replaceAll(relative, absolute);
+}
+
+/** What withBaseUrl replaces, and with what: for a page joined elsewhere (PreparedQuery.joined). */
+export function qrUrlsUnder(baseUrl: string): [relative: string, absolute: string] {
+  return ['"qrCodeUrl":"/', `"qrCodeUrl":"${baseUrl}/`];
 }
