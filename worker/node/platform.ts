@@ -5,6 +5,7 @@
  */
 import type { Client } from "@libsql/client";
 import { MemoryRateLimiter, RATE_LIMIT_POLICIES } from "../lib/rate-limit";
+import { whileSweeping } from "./heap-growth";
 import { createDb } from "../db/client";
 import { deadLettered } from "../jobs/dead-letter";
 import { DEFAULT_QUEUE_POLICY, DEFAULT_RUNNER_LIMITS, MemoryQueue } from "../jobs/memory-queue";
@@ -128,8 +129,10 @@ export function createNodePlatform(
       // No poll: a job enqueued with no delay starts at once, within the runner's limits (128 in
       // flight, 32 per webhook endpoint: jobs/memory-queue.ts); delayed ones when due.
       queue.start((job) => runJob(platform, job), DEFAULT_RUNNER_LIMITS);
-      sweep = runScheduledJob(platform);
-      minute = setInterval(() => void (sweep = runScheduledJob(platform)), sweepIntervalSeconds * 1000);
+      // A sweep run is batch work: the heap's growth is bounded while it runs (heap-growth.ts).
+      const runSweeps = () => (sweep = whileSweeping(() => runScheduledJob(platform)));
+      runSweeps();
+      minute = setInterval(runSweeps, sweepIntervalSeconds * 1000);
       minute.unref?.();
     },
     stopTimers() {
