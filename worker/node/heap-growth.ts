@@ -7,7 +7,7 @@
  * sweep that allocates fast (the billing sweep: an invoice, its charge, its events and their JSON,
  * ten thousand times) let the heaps grow by 150–215 MB of garbage before V8 collected it, past the
  * 128 MB ceiling the bench holds the host to, while the reachable heap stayed flat. With a fixed
- * factor of 1.5 the peak was +52 to +84 MB at the same invoices per second (docs/performance.md,
+ * factor of 1.5 during the sweep the peak was +67 MB at the same invoices per second (docs/performance.md,
  * "The heap's growth during sweeps").
  *
  * Only during sweeps: the same bound all the time made the API's full collections more frequent
