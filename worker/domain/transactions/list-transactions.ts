@@ -5,8 +5,8 @@
  * each row is the Transaction already rendered as JSON by the database (render-sql.ts), joined
  * into the page's items beside the connection (PreparedQuery.joined: on the Node host, bytes made
  * on the database thread and written to the socket as they are), and `totalItems` is a read of
- * the counters the triggers of migration 0003 keep, as one more column. The four shapes (status or not, cursor or page number) are built once per database
- * (db/prepared.ts).
+ * the counters the triggers of migration 0003 keep, as one more column. The four shapes (status
+ * or not, cursor or page number) are built once per database (db/prepared.ts).
  *
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
@@ -42,7 +42,7 @@ const totalSql = (byStatus: boolean) =>
 /** What a list reads of each transaction: its rendered JSON, and what paging and expiry need. */
 const pageFields = (total: SQL<number>) => ({
   // The stored view, or (older rows, or just refunded) the same rendered by SQL; both with QR
-  // URLs relative to the base, made absolute as the page is joined (JOIN_ITEMS).
+  // URLs relative to the base, made absolute as the page is joined (joinItems).
   json: sql<string>`coalesce(${transactions.view}, ${transactionJsonSql(sql`''`)})`,
   status: transactions.status,
   expiresAt: transactions.expiresAt,
