@@ -72,10 +72,11 @@ export class SqliteEngine {
   /**
    * Every row of a reader with one text column taken out of the rows and joined into UTF-8 bytes:
    * `{ text, rows }`, each row's `column` left null. Only the first `join.rows` rows are joined
-   * when it is given; `join.replace` ([from, to]) is applied to the joined text, every occurrence. A page of JSON rows is answered from these bytes as they are;
-   * here no row's text outlives the call, where on the main thread twenty strings and their joins
-   * lived across the request's awaits and made each young-generation collection copy them
-   * (docs/performance.md, "The list's page as bytes").
+   * when it is given; `join.replace` ([from, to]) is applied to the joined text, every occurrence.
+   * A page of JSON rows is answered from these bytes as they are: here no row's text outlives the
+   * call, where on the main thread twenty strings and their joins lived across the request's
+   * awaits and made each young-generation collection copy them (docs/performance.md, "Issue 33,
+   * item 3: the list's page as bytes").
    */
   joined(sql, params, join) {
     const rows = this.#reader(sql).all(params);
