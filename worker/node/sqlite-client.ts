@@ -29,20 +29,19 @@ export interface SqliteClientOptions {
 /** Statements that write rows (and so commit); PRAGMAs and DDL run on their own, at start. */
 export const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
-/** A libSQL client over one native connection on this thread, with a prepared-statement cache. */
-export class SqliteClient implements Client {
-  readonly protocol = "file";
-  private readonly engine: SqliteEngine;
+/**
+ * What both of the host's clients (this one and SqliteThreadClient) do the same over their one
+ * connection: `execute`, where a lone write joins the next group commit, and the hold an
+ * interactive transaction keeps on the connection while everything else waits (`exclusive`).
+ */
+export abstract class OneConnectionClient {
   /** Settles when the open interactive transaction ends; null when none is open. */
-  private held: Promise<void> | null = null;
+  protected held: Promise<void> | null = null;
 
-  constructor(path: string, options: SqliteClientOptions = {}) {
-    this.engine = new SqliteEngine(path, options);
-  }
+  abstract batch(stmts: AnyStatement[], mode?: TransactionMode): Promise<ResultSet[]>;
 
-  get closed(): boolean {
-    return !this.engine.open;
-  }
+  /** One statement that writes nothing, on the connection. */
+  protected abstract run(stmt: InStatement): ResultSet | Promise<ResultSet>;
 
   async execute(stmtOrSql: InStatement | string, args?: InValue[]): Promise<ResultSet> {
     const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
@@ -50,6 +49,32 @@ export class SqliteClient implements Client {
     if (WRITE.test(stmt.sql)) return (await this.batch([stmt], "write"))[0]!;
     await this.exclusive();
     return this.run(stmt);
+  }
+
+  async sync(): Promise<undefined> {
+    return undefined;
+  }
+
+  async reconnect(): Promise<void> {}
+
+  /** Waits while another caller holds the connection in an interactive transaction. */
+  protected async exclusive(): Promise<void> {
+    while (this.held) await this.held;
+  }
+}
+
+/** A libSQL client over one native connection on this thread, with a prepared-statement cache. */
+export class SqliteClient extends OneConnectionClient implements Client {
+  readonly protocol = "file";
+  private readonly engine: SqliteEngine;
+
+  constructor(path: string, options: SqliteClientOptions = {}) {
+    super();
+    this.engine = new SqliteEngine(path, options);
+  }
+
+  get closed(): boolean {
+    return !this.engine.open;
   }
 
   /** Rows as bare arrays, by position (db/prepared.ts reads them so; naming each costs). */
@@ -106,12 +131,6 @@ export class SqliteClient implements Client {
     this.wrap(() => this.engine.exec(sql));
   }
 
-  async sync(): Promise<undefined> {
-    return undefined;
-  }
-
-  async reconnect(): Promise<void> {}
-
   close(): void {
     this.engine.close();
   }
@@ -121,12 +140,7 @@ export class SqliteClient implements Client {
     return this.engine.commits;
   }
 
-  /** Waits while another caller holds the connection in an interactive transaction. */
-  private async exclusive(): Promise<void> {
-    while (this.held) await this.held;
-  }
-
-  private run(stmt: InStatement): ResultSet {
+  protected run(stmt: InStatement): ResultSet {
     return toResultSet(this.wrap<StepResult>(() => this.engine.run(...toStep(stmt))));
   }
 

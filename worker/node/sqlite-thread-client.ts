@@ -13,9 +13,9 @@
  * connection and everything else waits for it (`exclusive`).
  */
 import { Worker } from "node:worker_threads";
-import type { Client, InStatement, InValue, ResultSet, Transaction, TransactionMode } from "@libsql/client";
+import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from "@libsql/client";
 import type { Join, Joined, Step, StepResult } from "./sqlite-engine.mjs";
-import { SqliteTransaction, WRITE, type SqliteClientOptions } from "./sqlite-client";
+import { OneConnectionClient, SqliteTransaction, type SqliteClientOptions } from "./sqlite-client";
 import { fromWire, toResultSet, toStep, type AnyStatement, type WireError } from "./sqlite-results";
 
 type Op =
@@ -29,13 +29,11 @@ type Op =
   | { op: "commits" | "close" };
 
 /** A libSQL client whose one native connection lives on its own thread. */
-export class SqliteThreadClient implements Client {
+export class SqliteThreadClient extends OneConnectionClient implements Client {
   readonly protocol = "file";
   private readonly thread: Worker;
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
-  /** Settles when the open interactive transaction ends; null when none is open. */
-  private held: Promise<void> | null = null;
   private ended: Promise<void> | null = null;
   private failure: Error | null = null;
   /**
@@ -46,6 +44,7 @@ export class SqliteThreadClient implements Client {
   onThreadLost: ((error: Error) => void) | null = null;
 
   constructor(path: string, options: SqliteClientOptions = {}) {
+    super();
     this.thread = new Worker(new URL("./sqlite-thread.mjs", import.meta.url), { workerData: { path, options }, name: "database" });
     // Referenced only while an answer is awaited: an idle client never keeps a process alive.
     this.thread.unref();
@@ -63,14 +62,6 @@ export class SqliteThreadClient implements Client {
 
   get closed(): boolean {
     return this.ended !== null || this.failure !== null;
-  }
-
-  async execute(stmtOrSql: InStatement | string, args?: InValue[]): Promise<ResultSet> {
-    const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-    // A lone write commits too: it joins the group rather than pay a disk flush of its own.
-    if (WRITE.test(stmt.sql)) return (await this.batch([stmt], "write"))[0]!;
-    await this.exclusive();
-    return this.run(stmt);
   }
 
   /** Rows as bare arrays, by position (db/prepared.ts reads them so; naming each costs). */
@@ -130,12 +121,6 @@ export class SqliteThreadClient implements Client {
     await this.call({ op: "exec", sql });
   }
 
-  async sync(): Promise<undefined> {
-    return undefined;
-  }
-
-  async reconnect(): Promise<void> {}
-
   /** Transactions committed so far (a group counts once): tests read it. */
   commitCount(): Promise<number> {
     return this.call({ op: "commits" });
@@ -155,7 +140,7 @@ export class SqliteThreadClient implements Client {
     return this.ended;
   }
 
-  private async run(stmt: InStatement): Promise<ResultSet> {
+  protected async run(stmt: InStatement): Promise<ResultSet> {
     const [sql, params] = toStep(stmt);
     return toResultSet(await this.call<StepResult>({ op: "run", sql, params }));
   }
@@ -178,10 +163,5 @@ export class SqliteThreadClient implements Client {
     for (const { reject } of this.waiting.values()) reject(this.failure);
     this.waiting.clear();
     if (first) this.onThreadLost?.(this.failure);
-  }
-
-  /** Waits while another caller holds the connection in an interactive transaction. */
-  private async exclusive(): Promise<void> {
-    while (this.held) await this.held;
   }
 }
