@@ -12,6 +12,7 @@ import type { AppEnv } from "./http/context";
 import { notFoundHandler, onError } from "./http/on-error";
 import { limitDashboardMember, rateLimit } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
+import { SplitRouter } from "./http/router";
 import { requestDefaultsInWords } from "./lib/openapi-document";
 import { validationHook } from "./lib/validation";
 import type { Platform } from "./platform";
@@ -130,7 +131,8 @@ export const OPENAPI_INFO = {
 
 /** Creates the app for a platform. */
 export function createApp(platform: Platform) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  // RegExpRouter for all but the few routes it refuses (http/router.ts).
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new SplitRouter() });
 
   app.use("*", async (c, next) => {
     c.set("platform", platform);
