@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertWhere } from "../../worker/db/guarded";
 import { preparedBatch } from "../../worker/db/prepared";
-import { invoices, transactions } from "../../worker/db/schema";
+import { events, invoices, transactions } from "../../worker/db/schema";
 import { sellerFeeRateSql } from "../../worker/domain/transactions/fees";
 import { createTestContext } from "../support/platform";
 import { pixBody } from "../support/transactions";
@@ -58,5 +58,17 @@ describe("insertWhere", () => {
     await build(ctx.platform.db).run({ id, key: `k-${id}` });
     const [copy] = await ctx.platform.db.select({ id: transactions.id, amount: transactions.amount }).from(transactions).where(eq(transactions.id, id));
     expect(copy).toEqual({ id, amount: row!.amount });
+  });
+
+  it("runs on its own, outside a batch, with drizzle's SQL, built only then", async () => {
+    const ctx = await createTestContext();
+    const id = crypto.randomUUID();
+    const row = { id, type: "TRANSACTION_PAID", sellerId: ctx.seller.sellerId, livemode: false, data: { transactionId: "t" }, test: true, occurredAt: "2026-11-27T00:00:00.000Z", createdAt: "2026-11-27T00:00:00.000Z" };
+    const statement = insertWhere(ctx.platform.db, events, row as never, sql`1 = ${1}`);
+    // Until something reads it, drizzle's SQL object of the statement is not built.
+    expect(Object.getOwnPropertyDescriptor(statement.getSQL(), "queryChunks")?.get).toBeTypeOf("function");
+    await statement;
+    const [copy] = await ctx.platform.db.select().from(events).where(eq(events.id, id));
+    expect(copy).toMatchObject({ id, type: "TRANSACTION_PAID", sellerId: ctx.seller.sellerId, livemode: false, data: { transactionId: "t" }, test: true });
   });
 });

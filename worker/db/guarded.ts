@@ -24,15 +24,29 @@ export type Statements = [Statement, ...Statement[]];
 export function insertWhere<T extends SQLiteTable>(db: Db, table: T, values: SqlValues<InferInsertModel<T>>, condition: SQL, options: InsertOptions = {}) {
   const columns = getTableColumns(table) as Record<string, T["_"]["columns"][string]>;
   const given = Object.entries(values as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
-  const params = given.map(([key, value]) => (is(value, SQL) ? sql`(${value})` : sql.param(value, columns[key])));
   const verb = options.replace ? "insert or replace into" : "insert into";
-  const statement = db.run(sql`${sql.raw(verb)} ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} where ${condition}`);
+  const drizzleSql = () => {
+    const names = given.map(([key]) => sql.identifier(columns[key]!.name));
+    const params = given.map(([key, value]) => (is(value, SQL) ? sql`(${value})` : sql.param(value, columns[key])));
+    return sql`${sql.raw(verb)} ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} where ${condition}`;
+  };
   const built = builtDirectly(db, table, columns, given, condition, verb);
+  if (!built) return db.run(drizzleSql());
   // The same text and parameters drizzle would build (guarded.test.ts compares them), without
-  // its walk over every value: 10 µs against 150 for a transaction's 53 columns (docs/performance.md).
-  if (built) statement.getQuery = () => ({ ...built, method: "run" as const });
+  // its walk over every value: 10 µs against 150 for a transaction's 53 columns. Drizzle's own SQL
+  // object is built only if something reads it (the statement run on its own, not in a batch):
+  // building it was most of what was left (docs/performance.md).
+  const statement = db.run(lazySql(drizzleSql));
+  statement.getQuery = () => ({ ...built, method: "run" as const });
   return statement;
+}
+
+/** An SQL whose chunks are built the first time they are read (running it, or `getSQL()`). */
+function lazySql(build: () => SQL): SQL {
+  const lazy = new SQL([]);
+  let chunks: SQL["queryChunks"] | undefined;
+  Object.defineProperty(lazy, "queryChunks", { get: () => (chunks ??= build().queryChunks) });
+  return lazy;
 }
 
 /** `"table" ("a", "b", …)` of a table and a list of column keys, built once per list. */
