@@ -39,17 +39,19 @@ export class SplitRouter<T> implements Router<T> {
     const routes = this.#routes!;
     this.#routes = undefined;
     const refused = refusedBy(routes);
-    const fast = new RegExpRouter<T>();
     const everyRoute = new TrieRouter<T>();
     const refusedOnly = new TrieRouter<true>();
     routes.forEach((route, i) => {
       everyRoute.add(...route);
       if (refused.has(i)) refusedOnly.add(route[0], route[1], true);
-      else fast.add(...route);
     });
+    const fast = new RegExpRouter<T>();
     try {
-      fast.match("GET", "/"); // builds its matchers: a refusal found only now means the tree for all
+      routes.forEach((route, i) => refused.has(i) || fast.add(...route));
+      fast.match("GET", "/"); // builds its matchers
     } catch (e) {
+      // Cannot happen by refusedBy's reasoning; if a Hono release refuses later than at add, the
+      // tree serves every request, as SmartRouter would have.
       if (e instanceof UnsupportedPathError) return everyRoute.match.bind(everyRoute);
       throw e;
     }
