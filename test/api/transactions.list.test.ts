@@ -70,6 +70,24 @@ describe("GET /v1/transactions", () => {
     expect(second).toMatchObject({ totalItems: 2, hasNext: false, nextCursor: null });
   });
 
+  it("a page and its cursor follow the creation times, not the order rows were written in", async () => {
+    // Written newest first (the clock moved back before each): the table's own order is the
+    // reverse of the list's, so items, cursor and hasNext must all come from the index order.
+    const back = await createTestContext();
+    const written: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      back.platform.clock.set(new Date(Date.UTC(2026, 0, 15, 12, 0, 10 - i)));
+      written.push((await createPix(back, { amount: 3000 + i })).id);
+    }
+    const first = await (await back.get("/v1/transactions?size=2")).json();
+    expect(first.items.map((t: { id: string }) => t.id)).toEqual(written.slice(0, 2));
+    const second = await (await back.get(`/v1/transactions?size=2&cursor=${first.nextCursor}`)).json();
+    expect(second.items.map((t: { id: string }) => t.id)).toEqual(written.slice(2, 4));
+    expect(second).toMatchObject({ hasNext: true });
+    const last = await (await back.get(`/v1/transactions?size=2&cursor=${second.nextCursor}`)).json();
+    expect(last).toMatchObject({ items: [{ id: written[4] }], hasNext: false, nextCursor: null });
+  });
+
   it("a seller with nothing yet has an empty first page and a total of 0, as does an absent status", async () => {
     const fresh = await createTestContext();
     expect(await (await fresh.get("/v1/transactions")).json()).toMatchObject({ items: [], totalItems: 0, totalPages: 0, nextCursor: null });

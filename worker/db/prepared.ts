@@ -90,8 +90,6 @@ export interface Join {
   /** The column's position in the select. */
   column: number;
   separator: string;
-  /** Join only the first this many rows (a page read one row past its end); default: all. */
-  rows?: number;
   /** Applied to the joined text: every occurrence of the first replaced by the second. */
   replace?: [from: string, to: string];
 }
@@ -161,7 +159,7 @@ export class PreparedQuery<T> {
 
   /**
    * The rows for values from `sources`, with one text column joined (`join`) instead of read per
-   * row: the JSON items of a page, answered as they come. Where the client can (the Node host's
+   * row: a page's JSON items (one row whose column SQL joined already), answered as they come. Where the client can (the Node host's
    * clients), the join happens beside the connection and arrives as UTF-8 bytes; elsewhere (libSQL
    * over HTTP) here, as a string. `read` must not need the joined column.
    */
@@ -174,7 +172,6 @@ export class PreparedQuery<T> {
     }
     const rows = (await this.db.$client.execute(stmt)).rows;
     const text = rows
-      .slice(0, join.rows)
       .map((row) => row[join.column])
       .join(join.separator);
     return { text: join.replace ? text.replaceAll(join.replace[0], join.replace[1]) : text, rows: rows.map(this.read) };

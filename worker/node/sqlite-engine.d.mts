@@ -14,8 +14,6 @@ export interface Join {
   /** The column's position. */
   column: number;
   separator: string;
-  /** Join only the first this many rows (a page read one row past its end); default: all. */
-  rows?: number;
   /** Applied to the joined text: every occurrence of the first replaced by the second. */
   replace?: [from: string, to: string];
 }

@@ -71,8 +71,8 @@ export class SqliteEngine {
 
   /**
    * Every row of a reader with one text column taken out of the rows and joined into UTF-8 bytes:
-   * `{ text, rows }`, each row's `column` left null. Only the first `join.rows` rows are joined
-   * when it is given; `join.replace` ([from, to]) is applied to the joined text, every occurrence.
+   * `{ text, rows }`, each row's `column` left null; `join.replace` ([from, to]) is applied to the
+   * joined text, every occurrence.
    * A page of JSON rows is answered from these bytes as they are: here no row's text outlives the
    * call, where on the main thread twenty strings and their joins lived across the request's
    * awaits and made each young-generation collection copy them (docs/performance.md, "Issue 33,
@@ -80,9 +80,9 @@ export class SqliteEngine {
    */
   joined(sql, params, join) {
     const rows = this.#reader(sql).all(params);
-    const parts = new Array(Math.min(rows.length, join.rows ?? rows.length));
+    const parts = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) {
-      if (i < parts.length) parts[i] = rows[i][join.column];
+      parts[i] = rows[i][join.column];
       rows[i][join.column] = null;
     }
     let text = parts.join(join.separator);

@@ -1,17 +1,18 @@
 /**
  * The seller's transactions, newest first (ties broken by id, so pages never overlap or skip),
- * optionally of one status, with their refunds: ONE statement, one round trip, whose cost does
- * not grow with the seller's history. The page is an index range (or a seek after a cursor),
- * each row is the Transaction already rendered as JSON by the database (render-sql.ts), joined
- * into the page's items beside the connection (PreparedQuery.joined: on the Node host, bytes made
- * on the database thread and written to the socket as they are), and `totalItems` is a read of
- * the counters the triggers of migration 0003 keep, as one more column. The four shapes (status
- * or not, cursor or page number) are built once per database (db/prepared.ts).
+ * optionally of one status, with their refunds: ONE statement, one round trip, one row, whose
+ * cost does not grow with the seller's history. The page is an index range (or a seek after a
+ * cursor); each item is the Transaction already rendered as JSON by the database (render-sql.ts)
+ * and comma-joined there (pageSelect); its QR URLs are made absolute beside the connection
+ * (PreparedQuery.joined: on the Node host, bytes made on the database thread and written to the
+ * socket as they are); `totalItems` is a read of the counters the triggers of migration 0003
+ * keep. The four shapes (status or not, cursor or page number) are built once per database
+ * (db/prepared.ts).
  *
  * A charge on the page found past its expiry is expired first and the page read again, so a list
  * never shows a PENDING charge that can no longer be paid (expire-transactions.ts).
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { keysetWindow } from "../../db/keyset";
 import type { Db } from "../../db/client";
 import { perDatabase, PreparedQuery, type Join } from "../../db/prepared";
@@ -39,37 +40,70 @@ const totalSql = (byStatus: boolean) =>
     where ${transactionCounts.sellerId} = ${p("sellerId")} and ${transactionCounts.livemode} = ${p("livemode")}
     ${byStatus ? sql`and ${transactionCounts.status} = ${p("status")}` : sql``})`;
 
-/** What a list reads of each transaction: its rendered JSON, and what paging and expiry need. */
-const pageFields = (total: SQL<number>) => ({
-  // The stored view, or (older rows, or just refunded) the same rendered by SQL; both with QR
-  // URLs relative to the base, made absolute as the page is joined (joinItems).
-  json: sql<string>`coalesce(${transactions.view}, ${transactionJsonSql(sql`''`)})`,
-  status: transactions.status,
-  expiresAt: transactions.expiresAt,
-  createdAt: transactions.createdAt,
-  id: transactions.id,
-  total,
-});
-
 /**
- * The page's items, joined where the rows are (PreparedQuery.joined): column 0 (`json`) of the
- * first `size` rows (a page after a cursor reads one more), comma-separated, with the QR image
- * URLs made absolute as withBaseUrl makes them.
+ * Each item as the database renders it: the stored view, or (older rows, or just refunded) the
+ * same rendered by SQL; both with QR URLs relative to the base, made absolute as the page is
+ * joined (joinItems).
  */
-const joinItems = (baseUrl: string, size: number): Join => ({ column: 0, separator: ",", rows: size, replace: qrUrlsUnder(baseUrl) });
+const itemJson = sql<string>`coalesce(${transactions.view}, ${transactionJsonSql(sql`''`)})`;
 
-/** A raw page row, by position in `pageFields`, its `json` already joined. */
-function readRow(raw: ArrayLike<unknown>) {
-  return {
-    // The claim is not read here: a due row is re-read whole (readTransaction), which respects it.
-    row: { status: raw[1] as TransactionStatus, expiresAt: raw[2] as string | null, confirmingUntil: null },
-    createdAt: raw[3] as string,
-    id: raw[4] as string,
-    total: Number(raw[5]),
-  };
+/** Where a page sits in the scope's newest-first order: its size, the rows it reads, its offset. */
+interface PageWindow {
+  /** The page's items. */
+  size: number | Placeholder;
+  /** Rows read for paging and expiry: one more than `size` after a cursor (pageLimit). */
+  limit: number | Placeholder;
+  offset: number | Placeholder;
 }
 
-/** The four shapes of the page query, each with the scope's total as its last column. */
+/**
+ * A page as ONE row: the first `size` items' JSON comma-joined by the database, the
+ * `[status, expiresAt, createdAt, id]` of `limit` rows as one JSON array (what expiry and the
+ * cursor need), and `total`. One row because the driver's cost is per row and per value: twenty
+ * rows of six values cost the database thread more than SQLite's own reading of them
+ * (docs/performance.md, "Issue 33, item 3: the page as one row"). Both aggregates read a LIMIT
+ * subquery, which SQLite never flattens into an aggregate query and so feeds it rows in the
+ * subquery's ORDER BY; an ORDER BY inside the aggregates would sort the page again for nothing.
+ */
+function pageSelect(db: Db, where: SQL | undefined, total: SQL<number>, window: PageWindow) {
+  const t = transactions;
+  const newestFirst = [desc(t.createdAt), desc(t.id)];
+  const items = db.select({ json: itemJson.as("json") }).from(t).where(where).orderBy(...newestFirst).limit(window.size).offset(window.offset).as("page_items");
+  const rows = db
+    .select({ status: t.status, expiresAt: t.expiresAt, createdAt: t.createdAt, id: t.id })
+    .from(t)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as("page_rows");
+  return db
+    .select({
+      items: sql<string | null>`(select group_concat(${items.json}, ',') from ${items})`,
+      rows: sql<string>`json_group_array(json_array(${rows.status}, ${rows.expiresAt}, ${rows.createdAt}, ${rows.id}))`,
+      total,
+    })
+    .from(rows);
+}
+
+/**
+ * The page's items, joined where the rows are (PreparedQuery.joined): column 0 of the one row,
+ * with the QR image URLs made absolute as withBaseUrl makes them.
+ */
+const joinItems = (baseUrl: string): Join => ({ column: 0, separator: ",", replace: qrUrlsUnder(baseUrl) });
+
+/** A page row of pageSelect, its items already joined. */
+function readPageRow(raw: ArrayLike<unknown>) {
+  const rows = (JSON.parse(raw[1] as string) as [TransactionStatus, string | null, string, string][]).map(([status, expiresAt, createdAt, id]) => ({
+    // The claim is not read here: a due row is re-read whole (readTransaction), which respects it.
+    row: { status, expiresAt, confirmingUntil: null },
+    createdAt,
+    id,
+  }));
+  return { rows, total: Number(raw[2]) };
+}
+
+/** The four shapes of the page query: with a status or not, after a cursor or at an offset. */
 const pageQueries = perDatabase((db: Db) => {
   const shape = (byStatus: boolean, afterCursor: boolean) => {
     const where = and(
@@ -78,64 +112,47 @@ const pageQueries = perDatabase((db: Db) => {
       byStatus ? eq(transactions.status, p("status")) : undefined,
       afterCursor ? sql`(${transactions.createdAt}, ${transactions.id}) < (${p("afterCreatedAt")}, ${p("afterId")})` : undefined,
     );
-    const query = db
-      .select(pageFields(totalSql(byStatus)))
-      .from(transactions)
-      .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(p("limit"))
-      .offset(p("offset"));
-    return new PreparedQuery(db, query, readRow);
+    const window = { size: p("size"), limit: p("limit"), offset: p("offset") };
+    return new PreparedQuery(db, pageSelect(db, where, totalSql(byStatus), window), readPageRow);
   };
-  const total = (byStatus: boolean) => new PreparedQuery(db, db.select({ total: totalSql(byStatus) }).from(sql`(select 1)`), (raw) => Number(raw[0]));
-  return {
-    pages: [shape(false, false), shape(false, true), shape(true, false), shape(true, true)],
-    totals: [total(false), total(true)],
-  };
+  return [shape(false, false), shape(false, true), shape(true, false), shape(true, true)];
 });
+
+/** The one row of a page query: its items, its rows, its total. */
+async function readOne(query: PreparedQuery<ReturnType<typeof readPageRow>>, baseUrl: string, ...values: Record<string, unknown>[]) {
+  const { text, rows } = await query.joined(joinItems(baseUrl), ...values);
+  return { text, ...rows[0]! };
+}
 
 /**
  * A page filtered beyond the status: one payment link's charges (`?paymentLinkId=`, which walk the
  * link's own index, transactions_payment_link_idx), or a search (search-filter.ts: each key its own
- * index), newest first, each row counting the matches. Neither has a counter to read.
+ * index), newest first, the matches counted beside it. Neither has a counter to read.
  */
 async function readFilteredPage(platform: Platform, scope: Scope, query: ListQuery, start: PageStart) {
   const { db } = platform;
   const t = transactions;
   const { after, offset } = keysetWindow(start, t.createdAt, t.id);
   const where = await filterWhere(platform.vault, scope, query);
-  const matches = db.select({ n: count() }).from(t).where(where);
-  const page = db
-    .select(pageFields(sql<number>`(${matches})`))
-    .from(t)
-    .where(and(where, after))
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(pageLimit(start, query.size))
-    .offset(offset);
-  const read = await new PreparedQuery(db, page, readRow).joined(joinItems(platform.config.baseUrl, query.size));
-  // With no row, the matches are counted apart (past the end of the results, or none).
-  const total = read.rows.length > 0 ? read.rows[0]!.total : ((await matches)[0]?.n ?? 0);
-  return { ...read, total };
+  const matches = sql<number>`(${db.select({ n: count() }).from(t).where(where)})`;
+  const window = { size: query.size, limit: pageLimit(start, query.size), offset };
+  return readOne(new PreparedQuery(db, pageSelect(db, and(where, after), matches, window), readPageRow), platform.config.baseUrl);
 }
 
-async function readPage(platform: Platform, scope: Scope, query: ListQuery, start: PageStart) {
+function readPage(platform: Platform, scope: Scope, query: ListQuery, start: PageStart) {
   if (isFiltered(query)) return readFilteredPage(platform, scope, query, start);
-  const queries = pageQueries(platform.db);
   const values = {
     sellerId: scope.sellerId,
     livemode: scope.livemode ? 1 : 0,
     status: query.status ?? null,
+    size: query.size,
     limit: pageLimit(start, query.size),
     offset: "after" in start ? 0 : start.offset,
     afterCreatedAt: "after" in start ? start.after.createdAt : null,
     afterId: "after" in start ? start.after.id : null,
   };
-  const read = await queries.pages[(query.status ? 2 : 0) + ("after" in start ? 1 : 0)]!.joined(joinItems(platform.config.baseUrl, query.size), values);
-  // Every row carries the total; with no row, past the end (rare) it is asked for, and a first
-  // page without rows has none.
-  let total = read.rows.length > 0 ? read.rows[0]!.total : 0;
-  if (read.rows.length === 0 && start.page > 0) total = (await queries.totals[query.status ? 1 : 0]!.all(values))[0] ?? 0;
-  return { ...read, total };
+  const shape = pageQueries(platform.db)[(query.status ? 2 : 0) + ("after" in start ? 1 : 0)]!;
+  return readOne(shape, platform.config.baseUrl, values);
 }
 
 /**
