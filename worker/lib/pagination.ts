@@ -133,9 +133,12 @@ export function pageLimit(start: PageStart, size: number): number {
 /** A page's envelope: everything but its items. */
 export type PageEnvelope = Omit<Page<never>, "items">;
 
-/** Wraps one page of rows (read with `pageLimit`) in the envelope. Map `items` afterwards. */
-export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], totalItems: number, start: PageStart, size: number): Page<R> {
-  const hasNext = "after" in start ? rows.length > size : (start.page + 1) * size < totalItems;
+/**
+ * Wraps one page of rows (read with `pageLimit`) in the envelope. Map `items` afterwards. `read`
+ * is how many rows the query found of `pageLimit` when it returned the page's rows alone.
+ */
+export function pageOf<R extends { createdAt: string; id: string }>(rows: R[], totalItems: number, start: PageStart, size: number, read = rows.length): Page<R> {
+  const hasNext = "after" in start ? read > size : (start.page + 1) * size < totalItems;
   const items = rows.slice(0, size);
   const { page } = start;
   const last = items[items.length - 1];

@@ -51,39 +51,41 @@ const itemJson = sql<string>`coalesce(${transactions.view}, ${transactionJsonSql
 interface PageWindow {
   /** The page's items. */
   size: number | Placeholder;
-  /** Rows read for paging and expiry: one more than `size` after a cursor (pageLimit). */
+  /** Rows counted: one more than `size` after a cursor, whose presence says a next page exists (pageLimit). */
   limit: number | Placeholder;
   offset: number | Placeholder;
 }
 
 /**
- * A page as ONE row: the first `size` items' JSON comma-joined by the database, the
- * `[status, expiresAt, createdAt, id]` of `limit` rows as one JSON array (what expiry and the
- * cursor need), and `total`. One row because the driver's cost is per row and per value: twenty
- * rows of six values cost the database thread more than SQLite's own reading of them
- * (docs/performance.md, "Issue 33, item 3: the page as one row"). Both aggregates read a LIMIT
- * subquery, which SQLite never flattens into an aggregate query and so feeds it rows in the
+ * A page as ONE row, from one pass over the page's rows: their JSON comma-joined by the database,
+ * their `[status, expiresAt, createdAt, id]` as one JSON array (what expiry and the cursor need),
+ * `total`, and how many of `limit` rows exist from the page's start (an index-only count: the
+ * next page's first row is never read). One row because the driver's cost is per row and per
+ * value: twenty rows of six values cost the database thread more than SQLite's own reading of
+ * them (docs/performance.md, "Issue 33, item 3: the page as one row"). The aggregates read a
+ * LIMIT subquery, which SQLite never flattens into an aggregate query and so feeds it rows in the
  * subquery's ORDER BY; an ORDER BY inside the aggregates would sort the page again for nothing.
  */
 function pageSelect(db: Db, where: SQL | undefined, total: SQL<number>, window: PageWindow) {
   const t = transactions;
   const newestFirst = [desc(t.createdAt), desc(t.id)];
-  const items = db.select({ json: itemJson.as("json") }).from(t).where(where).orderBy(...newestFirst).limit(window.size).offset(window.offset).as("page_items");
-  const rows = db
-    .select({ status: t.status, expiresAt: t.expiresAt, createdAt: t.createdAt, id: t.id })
+  const page = db
+    .select({ json: itemJson.as("json"), status: t.status, expiresAt: t.expiresAt, createdAt: t.createdAt, id: t.id })
     .from(t)
     .where(where)
     .orderBy(...newestFirst)
-    .limit(window.limit)
+    .limit(window.size)
     .offset(window.offset)
-    .as("page_rows");
+    .as("page");
+  const counted = db.select({ one: sql`1` }).from(t).where(where).orderBy(...newestFirst).limit(window.limit).offset(window.offset);
   return db
     .select({
-      items: sql<string | null>`(select group_concat(${items.json}, ',') from ${items})`,
-      rows: sql<string>`json_group_array(json_array(${rows.status}, ${rows.expiresAt}, ${rows.createdAt}, ${rows.id}))`,
+      items: sql<string | null>`group_concat(${page.json}, ',')`,
+      rows: sql<string>`json_group_array(json_array(${page.status}, ${page.expiresAt}, ${page.createdAt}, ${page.id}))`,
       total,
+      counted: sql<number>`(select count(*) from (${counted}))`,
     })
-    .from(rows);
+    .from(page);
 }
 
 /**
@@ -100,7 +102,7 @@ function readPageRow(raw: ArrayLike<unknown>) {
     createdAt,
     id,
   }));
-  return { rows, total: Number(raw[2]) };
+  return { rows, total: Number(raw[2]), counted: Number(raw[3]) };
 }
 
 /** The four shapes of the page query: with a status or not, after a cursor or at an offset. */
@@ -169,6 +171,6 @@ export async function listTransactions(platform: Platform, scope: Scope, query: 
     read = await readPage(platform, scope, query, start);
   }
   // The items are joined already: the envelope is made from the rows' positions alone.
-  const { items: _, ...envelope } = pageOf(read.rows, read.total, start, query.size);
+  const { items: _, ...envelope } = pageOf(read.rows, read.total, start, query.size, read.counted);
   return pageJson(read.text, envelope);
 }
