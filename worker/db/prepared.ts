@@ -159,9 +159,10 @@ export class PreparedQuery<T> {
 
   /**
    * The rows for values from `sources`, with one text column joined (`join`) instead of read per
-   * row: a page's JSON items (one row whose column SQL joined already), answered as they come. Where the client can (the Node host's
-   * clients), the join happens beside the connection and arrives as UTF-8 bytes; elsewhere (libSQL
-   * over HTTP) here, as a string. `read` must not need the joined column.
+   * row: a page's JSON items (one row, whose column SQL joined already), answered as they come.
+   * Where the client can (the Node host's clients), the join happens beside the connection and
+   * arrives as UTF-8 bytes; elsewhere (libSQL over HTTP) here, as a string. `read` must not need
+   * the joined column.
    */
   async joined(join: Join, ...sources: Values): Promise<{ text: string | Uint8Array; rows: T[] }> {
     const stmt = argsOf(this.bound, sources);

@@ -47,20 +47,24 @@ const totalSql = (byStatus: boolean) =>
  */
 const itemJson = sql<string>`coalesce(${transactions.view}, ${transactionJsonSql(sql`''`)})`;
 
-/** Where a page sits in the scope's newest-first order: its size, the rows it reads, its offset. */
+/** Where a page sits in the scope's newest-first order: its size, its offset, the rows counted. */
 interface PageWindow {
   /** The page's items. */
   size: number | Placeholder;
-  /** Rows counted: one more than `size` after a cursor, whose presence says a next page exists (pageLimit). */
-  limit: number | Placeholder;
   offset: number | Placeholder;
+  /**
+   * After a cursor, one more than `size` (pageLimit): the rows counted from there, whose count
+   * says whether a next page exists. Absent for a page number, whose total says it (a count at
+   * an offset would walk the offset a second time).
+   */
+  limit?: number | Placeholder;
 }
 
 /**
  * A page as ONE row, from one pass over the page's rows: their JSON comma-joined by the database,
  * their `[status, expiresAt, createdAt, id]` as one JSON array (what expiry and the cursor need),
- * `total`, and how many of `limit` rows exist from the page's start (an index-only count: the
- * next page's first row is never read). One row because the driver's cost is per row and per
+ * `total`, and after a cursor how many of `limit` rows exist from there (an index-only count:
+ * the next page's first row is never read). One row because the driver's cost is per row and per
  * value: twenty rows of six values cost the database thread more than SQLite's own reading of
  * them (docs/performance.md, "Issue 33, item 3: the page as one row"). The aggregates read a
  * LIMIT subquery, which SQLite never flattens into an aggregate query and so feeds it rows in the
@@ -77,13 +81,16 @@ function pageSelect(db: Db, where: SQL | undefined, total: SQL<number>, window: 
     .limit(window.size)
     .offset(window.offset)
     .as("page");
-  const counted = db.select({ one: sql`1` }).from(t).where(where).orderBy(...newestFirst).limit(window.limit).offset(window.offset);
+  const counted =
+    window.limit === undefined
+      ? sql<null>`null`
+      : sql<number>`(select count(*) from (${db.select({ one: sql`1` }).from(t).where(where).orderBy(...newestFirst).limit(window.limit)}))`;
   return db
     .select({
       items: sql<string | null>`group_concat(${page.json}, ',')`,
       rows: sql<string>`json_group_array(json_array(${page.status}, ${page.expiresAt}, ${page.createdAt}, ${page.id}))`,
       total,
-      counted: sql<number>`(select count(*) from (${counted}))`,
+      counted,
     })
     .from(page);
 }
@@ -102,7 +109,7 @@ function readPageRow(raw: ArrayLike<unknown>) {
     createdAt,
     id,
   }));
-  return { rows, total: Number(raw[2]), counted: Number(raw[3]) };
+  return { rows, total: Number(raw[2]), counted: raw[3] === null ? rows.length : Number(raw[3]) };
 }
 
 /** The four shapes of the page query: with a status or not, after a cursor or at an offset. */
@@ -114,7 +121,7 @@ const pageQueries = perDatabase((db: Db) => {
       byStatus ? eq(transactions.status, p("status")) : undefined,
       afterCursor ? sql`(${transactions.createdAt}, ${transactions.id}) < (${p("afterCreatedAt")}, ${p("afterId")})` : undefined,
     );
-    const window = { size: p("size"), limit: p("limit"), offset: p("offset") };
+    const window = afterCursor ? { size: p("size"), offset: 0, limit: p("limit") } : { size: p("size"), offset: p("offset") };
     return new PreparedQuery(db, pageSelect(db, where, totalSql(byStatus), window), readPageRow);
   };
   return [shape(false, false), shape(false, true), shape(true, false), shape(true, true)];
@@ -137,7 +144,7 @@ async function readFilteredPage(platform: Platform, scope: Scope, query: ListQue
   const { after, offset } = keysetWindow(start, t.createdAt, t.id);
   const where = await filterWhere(platform.vault, scope, query);
   const matches = sql<number>`(${db.select({ n: count() }).from(t).where(where)})`;
-  const window = { size: query.size, limit: pageLimit(start, query.size), offset };
+  const window = "after" in start ? { size: query.size, offset, limit: pageLimit(start, query.size) } : { size: query.size, offset };
   return readOne(new PreparedQuery(db, pageSelect(db, and(where, after), matches, window), readPageRow), platform.config.baseUrl);
 }
 
