@@ -162,6 +162,9 @@ describe("controls", () => {
     await call("POST", "/transactions", sale({ securityCode: "235" }));
     const log = JSON.stringify([await sim.control.requests(), await sim.control.transactions()]);
     expect(log).toContain("544828******0007");
-    for (const secret of ["5448280000000007", "235", KEY, btoa(`${PV}:${KEY}`)]) expect(log).not.toContain(secret);
+    for (const secret of ["5448280000000007", KEY, btoa(`${PV}:${KEY}`)]) expect(log).not.toContain(secret);
+    // Three digits can turn up inside a random NSU or TID (a 4 % flake when this looked for "235"
+    // anywhere): the CVV is looked for as a value, and its field by name.
+    expect(log).not.toMatch(/securityCode|"235"|:235\b/);
   });
 });
