@@ -6,7 +6,7 @@ import { createClient } from "@libsql/client/web";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { isolateDatabase } from "../../worker/cloudflare/database";
-import { buyerBody } from "../support/fixtures";
+import { buyerBody, pixBody } from "../support/fixtures";
 import { api } from "./api";
 import { captureLogs } from "./console-log";
 
@@ -37,6 +37,18 @@ describe("fetch in workerd", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(await res.json()).toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
     expect(logged).toContainEqual(expect.objectContaining({ msg: "request", path: "/v1/buyers", route: "/v1/buyers", status: 401, sellerId: null, durationMs: expect.any(Number) }));
+  });
+
+  it("reads a declared header by name: a bad Idempotency-Key is a 400 naming it, a good one replays", async () => {
+    const bad = await api("POST", "/v1/transactions", pixBody(), { "X-Api-Key": apiKey, "Idempotency-Key": "with space" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: [{ path: "idempotency-key", in: "header" }] });
+    const key = { "X-Api-Key": apiKey, "Idempotency-Key": `by-name-${crypto.randomUUID()}` };
+    const first = await api("POST", "/v1/transactions", pixBody(), key);
+    expect(first.status).toBe(201);
+    const again = await api("POST", "/v1/transactions", pixBody(), key);
+    expect([again.status, again.headers.get("Idempotent-Replayed")]).toEqual([200, "true"]);
+    expect(await again.text()).toBe(await first.text());
   });
 
   it("serves the same OpenAPI document as the Node host", async () => {

@@ -15,6 +15,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { SECRET_KEY_SECURITY } from "../schemas/responses";
 import type { AppEnv } from "./context";
+import { headersReadByName } from "./request-headers";
 
 /**
  * Who calls a route:
@@ -122,11 +123,14 @@ export function securityOf(access: Access): Array<Record<string, string[]>> {
   return [];
 }
 
-/** `createRoute` with the route's access declared: it sets the OpenAPI `security` from it. */
+/**
+ * `createRoute` with the route's access declared: it sets the OpenAPI `security` from it. Its
+ * declared request headers are read by name (request-headers.ts).
+ */
 export function route<P extends string, R extends Omit<RouteConfig, "path" | "security"> & { path: P }>(access: Caller | Access, config: R) {
   const declared = typeof access === "string" ? { caller: access } : access;
   declareAccess(config.method, config.path, declared);
-  return createRoute({ ...config, security: securityOf(declared) });
+  return createRoute(headersReadByName({ ...config, security: securityOf(declared) }));
 }
 
 /** The declaration of the route `method path` answers, if any. HEAD is GET's. */
