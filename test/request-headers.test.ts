@@ -4,11 +4,13 @@
  * builds a whole web Headers per request. The handlers see the same validated values, a bad header
  * is the same 400 naming it, and the OpenAPI document still lists them.
  */
+import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { transactions } from "../worker/db/schema";
 import { createTestContext, requester } from "./support/platform";
 import { expectProblem } from "./support/problem";
 import { createLink, openSession, paySession } from "./support/payment-links";
-import { createPix, pixBody, type Ctx } from "./support/transactions";
+import { createPix, paidCharge, pixBody, refund, type Ctx } from "./support/transactions";
 
 /** Headers that answer reads by name and fail the request if anything walks them. */
 class ByNameOnly extends Headers {
@@ -63,6 +65,14 @@ describe("declared request headers are read by name", () => {
 
   it("a refund (a path id beside the header) and the checkout view (X-Client-Secret) read theirs by name", async () => {
     const send = requester(byName, ctx.seller);
+    const paid = await paidCharge(ctx, 1000);
+    const key = { "Idempotency-Key": `refund-${crypto.randomUUID()}` };
+    const refunded = await refund(send, paid.id, 400, key);
+    expect(refunded.status, await refunded.clone().text()).toBe(201);
+    const again = await refund(send, paid.id, 400, key);
+    expect([again.status, again.headers.get("Idempotent-Replayed")]).toEqual([200, "true"]);
+    expect(await again.text()).toBe(await refunded.text());
+
     const tx = await createPix(ctx);
     const view = await send.get(`/v1/transactions/${tx.id}/checkout`, { "X-Client-Secret": tx.clientSecret });
     expect(view.status, await view.clone().text()).toBe(200);
@@ -86,11 +96,14 @@ describe("declared request headers are read by name", () => {
 });
 
 describe("a bad declared header is a 400 naming it", () => {
-  it("an empty or spaced Idempotency-Key, with nothing written", async () => {
-    for (const bad of ["with space", "ç-not-ascii"]) {
+  it("an empty, spaced or non-ASCII Idempotency-Key, with nothing written", async () => {
+    const charges = async () => (await ctx.platform.db.select({ n: count() }).from(transactions))[0]!.n;
+    const before = await charges();
+    for (const bad of ["", "with space", "ç-not-ascii"]) {
       const problem = await expectProblem(await ctx.post("/v1/transactions", pixBody(), { "Idempotency-Key": bad }), 400, "VALIDATION_FAILED");
       expect(problem.errors).toEqual([expect.objectContaining({ path: "idempotency-key", in: "header" })]);
     }
+    expect(await charges()).toBe(before);
   });
 
   it("an X-Client-Secret over 200 characters, on the checkout view", async () => {
